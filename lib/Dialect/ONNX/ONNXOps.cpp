@@ -1,0 +1,406 @@
+//===- ONNXOps.cpp - onnx dialect ops -------------------------------------===//
+//
+// Verifiers, type inference and shape reification of the onnx ops. Every
+// verifier message names the SPEC.md rule it enforces.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Dialect/ONNX/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace onnxc::onnx;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> onnxc::onnx::getUpsampledLength(int64_t inputLength,
+                                                       float scale) {
+  if (!std::isfinite(scale) || !(scale >= 1.0f) || inputLength < 0)
+    return std::nullopt;
+  // float32(n) *f s, truncated toward zero, exactly as ONNX Runtime does.
+  float length = static_cast<float>(inputLength) * scale;
+  // 2^62 keeps every later size computation clear of int64 overflow.
+  if (!(length < 0x1p62f))
+    return std::nullopt;
+  return static_cast<int64_t>(length);
+}
+
+/// Returns the values of a constant 1-D f32 tensor.
+static std::optional<SmallVector<float>> getConstantFloats(Value value) {
+  ElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  if (!attr.getElementType().isF32())
+    return std::nullopt;
+  if (auto values = attr.tryGetValues<float>())
+    return SmallVector<float>(*values);
+  if (auto values = attr.tryGetValues<APFloat>())
+    return llvm::map_to_vector(
+        *values, [](const APFloat &v) { return v.convertToFloat(); });
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+//===----------------------------------------------------------------------===//
+// Clip
+//===----------------------------------------------------------------------===//
+
+template <typename ClipOp>
+static LogicalResult verifyInputBounds(ClipOp op) {
+  Type elementType = op.getInput().getType().getElementType();
+  std::pair<StringRef, Value> bounds[] = {{"min", op.getMin()},
+                                          {"max", op.getMax()}};
+  for (auto [name, bound] : bounds) {
+    if (!bound)
+      continue;
+    auto type = cast<RankedTensorType>(bound.getType());
+    if (type.getElementType() != elementType)
+      return op.emitOpError("bound '")
+             << name << "' must have the input's element type " << elementType
+             << ", but has type " << type;
+    if (type.hasStaticShape() && type.getNumElements() != 1)
+      return op.emitOpError("bound '")
+             << name << "' must hold exactly one element, but has type "
+             << type;
+  }
+  return success();
+}
+
+LogicalResult ClipV11Op::verify() { return verifyInputBounds(*this); }
+LogicalResult ClipV12Op::verify() { return verifyInputBounds(*this); }
+LogicalResult ClipV13Op::verify() { return verifyInputBounds(*this); }
+
+/// Clip is elementwise: its result has the input's shape.
+static LogicalResult reifyClipShape(OpBuilder &builder, Operation *op,
+                                    ReifiedRankedShapedTypeDims &shapes) {
+  shapes.push_back(
+      tensor::getMixedSizes(builder, op->getLoc(), op->getOperand(0)));
+  return success();
+}
+
+#define ONNXC_DEFINE_CLIP_REIFY(Op)                                            \
+  LogicalResult Op::reifyResultShapes(OpBuilder &builder,                      \
+                                      ReifiedRankedShapedTypeDims &shapes) {   \
+    return reifyClipShape(builder, *this, shapes);                             \
+  }
+ONNXC_DEFINE_CLIP_REIFY(ClipV1Op)
+ONNXC_DEFINE_CLIP_REIFY(ClipV6Op)
+ONNXC_DEFINE_CLIP_REIFY(ClipV11Op)
+ONNXC_DEFINE_CLIP_REIFY(ClipV12Op)
+ONNXC_DEFINE_CLIP_REIFY(ClipV13Op)
+#undef ONNXC_DEFINE_CLIP_REIFY
+
+//===----------------------------------------------------------------------===//
+// Upsample
+//===----------------------------------------------------------------------===//
+
+std::optional<SmallVector<float>> UpsampleV1Op::getConstantScales() {
+  return SmallVector<float>{1.0f, 1.0f, getHeightScale().convertToFloat(),
+                            getWidthScale().convertToFloat()};
+}
+
+std::optional<SmallVector<float>> UpsampleV7Op::getConstantScales() {
+  return SmallVector<float>(getScales());
+}
+
+std::optional<SmallVector<float>> UpsampleV9Op::getConstantScales() {
+  return getConstantFloats(getScales());
+}
+
+std::optional<SmallVector<float>> UpsampleV10Op::getConstantScales() {
+  return getConstantFloats(getScales());
+}
+
+/// The result type SPEC.md's output-shape formula gives: the input's element
+/// type and rank, and trunc(n * s) wherever n and s are known.
+static RankedTensorType
+inferUpsampleType(RankedTensorType inputType,
+                  std::optional<ArrayRef<float>> scales) {
+  SmallVector<int64_t> shape(inputType.getRank(), ShapedType::kDynamic);
+  if (scales && scales->size() == shape.size()) {
+    for (auto [i, scale] : llvm::enumerate(*scales)) {
+      if (inputType.isDynamicDim(i))
+        continue;
+      if (auto length = getUpsampledLength(inputType.getDimSize(i), scale))
+        shape[i] = *length;
+    }
+  }
+  return RankedTensorType::get(shape, inputType.getElementType());
+}
+
+/// Verifies every static Upsample rule of SPEC.md. `numScales` is the number
+/// of scales when it is known statically (attribute length or the static
+/// length of the scales operand).
+static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
+                                    RankedTensorType resultType,
+                                    StringRef mode,
+                                    ArrayRef<StringRef> validModes,
+                                    std::optional<int64_t> numScales,
+                                    std::optional<ArrayRef<float>> scales) {
+  int64_t rank = inputType.getRank();
+  if (rank < 1)
+    return op->emitOpError("input must have rank >= 1 to be upsampled");
+
+  if (!llvm::is_contained(validModes, mode)) {
+    auto diag = op->emitOpError("mode must be one of ");
+    llvm::interleaveComma(validModes, diag,
+                          [&](StringRef m) { diag << "'" << m << "'"; });
+    return diag << ", but is '" << mode << "'";
+  }
+
+  Type elementType = inputType.getElementType();
+  if (isInterpolatingMode(mode) &&
+      (elementType.isInteger(1) || isa<StringType>(elementType)))
+    return op->emitOpError("mode '")
+           << mode << "' interpolates and is not defined for element type "
+           << elementType;
+
+  if (numScales && *numScales != rank)
+    return op->emitOpError("expects one scale per input dimension: ")
+           << *numScales << " scales for an input of rank " << rank;
+
+  if (scales) {
+    for (auto [i, scale] : llvm::enumerate(*scales))
+      if (!std::isfinite(scale) || !(scale >= 1.0f))
+        return op->emitOpError("scales must be finite and >= 1, but the "
+                               "scale of dimension ")
+               << i << " is " << scale;
+  }
+
+  if (resultType.getElementType() != elementType)
+    return op->emitOpError("result element type must be the input's, ")
+           << elementType << ", but is " << resultType.getElementType();
+  if (resultType.getRank() != rank)
+    return op->emitOpError("result rank must be the input's, ")
+           << rank << ", but is " << resultType.getRank();
+
+  if (scales) {
+    for (auto [i, scale] : llvm::enumerate(*scales)) {
+      if (inputType.isDynamicDim(i))
+        continue;
+      std::optional<int64_t> length =
+          getUpsampledLength(inputType.getDimSize(i), scale);
+      if (!length)
+        return op->emitOpError("output dimension ")
+               << i << " = trunc(" << inputType.getDimSize(i) << " * "
+               << scale << ") is too large";
+      if (!resultType.isDynamicDim(i) && resultType.getDimSize(i) != *length)
+        return op->emitOpError("result dimension ")
+               << i << " must be trunc(" << inputType.getDimSize(i) << " * "
+               << scale << ") = " << *length << ", but is "
+               << resultType.getDimSize(i);
+    }
+  }
+  return success();
+}
+
+static constexpr StringRef kModesV1[] = {"nearest", "bilinear"};
+static constexpr StringRef kModesV7[] = {"nearest", "linear"};
+
+LogicalResult UpsampleV1Op::verify() {
+  auto inputType = getX().getType();
+  if (inputType.getRank() != 4)
+    return emitOpError("UpsampleV1 takes a 4-D NCHW input, but the input has "
+                       "rank ")
+           << inputType.getRank();
+  auto scales = *getConstantScales();
+  return verifyUpsample(*this, inputType, getY().getType(), getMode(),
+                        kModesV1, /*numScales=*/4, ArrayRef<float>(scales));
+}
+
+LogicalResult UpsampleV7Op::verify() {
+  return verifyUpsample(*this, getX().getType(), getY().getType(), getMode(),
+                        kModesV7, static_cast<int64_t>(getScales().size()),
+                        getScales());
+}
+
+template <typename UpsampleOp>
+static LogicalResult verifyInputScalesUpsample(UpsampleOp op) {
+  auto scalesType = op.getScales().getType();
+  if (scalesType.getRank() != 1)
+    return op.emitOpError("scales must be a 1-D tensor, but has type ")
+           << scalesType;
+  std::optional<int64_t> numScales;
+  if (!scalesType.isDynamicDim(0))
+    numScales = scalesType.getDimSize(0);
+  std::optional<SmallVector<float>> scales = op.getConstantScales();
+  std::optional<ArrayRef<float>> scalesRef;
+  if (scales)
+    scalesRef = *scales;
+  return verifyUpsample(op, op.getX().getType(), op.getY().getType(),
+                        op.getMode(), kModesV7, numScales, scalesRef);
+}
+
+LogicalResult UpsampleV9Op::verify() { return verifyInputScalesUpsample(*this); }
+LogicalResult UpsampleV10Op::verify() {
+  return verifyInputScalesUpsample(*this);
+}
+
+LogicalResult UpsampleV1Op::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto inputType = cast<RankedTensorType>(adaptor.getX().getType());
+  float scales[] = {1.0f, 1.0f, adaptor.getHeightScale().convertToFloat(),
+                    adaptor.getWidthScale().convertToFloat()};
+  inferredReturnTypes.push_back(
+      inferUpsampleType(inputType, ArrayRef<float>(scales)));
+  return success();
+}
+
+LogicalResult UpsampleV7Op::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto inputType = cast<RankedTensorType>(adaptor.getX().getType());
+  inferredReturnTypes.push_back(
+      inferUpsampleType(inputType, adaptor.getScales()));
+  return success();
+}
+
+template <typename Adaptor>
+static LogicalResult
+inferInputScalesUpsample(Adaptor adaptor,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto inputType = cast<RankedTensorType>(adaptor.getX().getType());
+  std::optional<SmallVector<float>> scales =
+      getConstantFloats(adaptor.getScales());
+  std::optional<ArrayRef<float>> scalesRef;
+  if (scales)
+    scalesRef = *scales;
+  inferredReturnTypes.push_back(inferUpsampleType(inputType, scalesRef));
+  return success();
+}
+
+LogicalResult UpsampleV9Op::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  return inferInputScalesUpsample(adaptor, inferredReturnTypes);
+}
+
+LogicalResult UpsampleV10Op::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  return inferInputScalesUpsample(adaptor, inferredReturnTypes);
+}
+
+/// A declared result type may be more static than the inferred one (an ONNX
+/// model states output shapes that depend on run-time scales). Agreement with
+/// the output-shape formula is checked by the verifiers, whose messages name
+/// the rule; here only the kind of type matters.
+static bool isCompatibleUpsampleTypes(TypeRange lhs, TypeRange rhs) {
+  return lhs.size() == 1 && rhs.size() == 1 && isa<RankedTensorType>(lhs[0]) &&
+         isa<RankedTensorType>(rhs[0]);
+}
+
+bool UpsampleV1Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return isCompatibleUpsampleTypes(l, r);
+}
+bool UpsampleV7Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return isCompatibleUpsampleTypes(l, r);
+}
+bool UpsampleV9Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return isCompatibleUpsampleTypes(l, r);
+}
+bool UpsampleV10Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return isCompatibleUpsampleTypes(l, r);
+}
+
+/// Reifies trunc(float32(n) *f s) per dimension. `scales` is the scales
+/// operand when the scales are only known at run time.
+static LogicalResult reifyUpsampleShape(OpBuilder &builder, Operation *op,
+                                        std::optional<ArrayRef<float>> scales,
+                                        Value scalesOperand,
+                                        ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = op->getLoc();
+  Value input = op->getOperand(0);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t i = 0, e = resultType.getRank(); i < e; ++i) {
+    if (!resultType.isDynamicDim(i)) {
+      sizes.push_back(builder.getIndexAttr(resultType.getDimSize(i)));
+      continue;
+    }
+    Value scale;
+    if (scales) {
+      scale = arith::ConstantOp::create(builder, loc,
+                                        builder.getF32FloatAttr((*scales)[i]));
+    } else {
+      Value index = arith::ConstantIndexOp::create(builder, loc, i);
+      scale = tensor::ExtractOp::create(builder, loc, scalesOperand, index);
+    }
+    Value length = tensor::getMixedSize(builder, loc, input, i)
+                       .dyn_cast<Value>();
+    if (!length)
+      length = arith::ConstantIndexOp::create(
+          builder, loc,
+          cast<RankedTensorType>(input.getType()).getDimSize(i));
+    sizes.push_back(buildUpsampledLength(builder, loc, length, scale));
+  }
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+Value onnxc::onnx::buildUpsampledLength(OpBuilder &builder, Location loc,
+                                        Value inputLength, Value scale) {
+  Type i64 = builder.getI64Type();
+  Value n = arith::IndexCastOp::create(builder, loc, i64, inputLength);
+  Value nF32 = arith::SIToFPOp::create(builder, loc, builder.getF32Type(), n);
+  Value product = arith::MulFOp::create(builder, loc, nF32, scale);
+  Value length = arith::FPToSIOp::create(builder, loc, i64, product);
+  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
+                                    length);
+}
+
+LogicalResult
+UpsampleV1Op::reifyResultShapes(OpBuilder &builder,
+                                ReifiedRankedShapedTypeDims &shapes) {
+  auto scales = *getConstantScales();
+  return reifyUpsampleShape(builder, *this, ArrayRef<float>(scales), {},
+                            shapes);
+}
+
+LogicalResult
+UpsampleV7Op::reifyResultShapes(OpBuilder &builder,
+                                ReifiedRankedShapedTypeDims &shapes) {
+  return reifyUpsampleShape(builder, *this, getScales(), {}, shapes);
+}
+
+template <typename UpsampleOp>
+static LogicalResult
+reifyInputScalesUpsample(UpsampleOp op, OpBuilder &builder,
+                         ReifiedRankedShapedTypeDims &shapes) {
+  std::optional<SmallVector<float>> scales = op.getConstantScales();
+  std::optional<ArrayRef<float>> scalesRef;
+  if (scales)
+    scalesRef = *scales;
+  return reifyUpsampleShape(builder, op, scalesRef, op.getScales(), shapes);
+}
+
+LogicalResult
+UpsampleV9Op::reifyResultShapes(OpBuilder &builder,
+                                ReifiedRankedShapedTypeDims &shapes) {
+  return reifyInputScalesUpsample(*this, builder, shapes);
+}
+
+LogicalResult
+UpsampleV10Op::reifyResultShapes(OpBuilder &builder,
+                                 ReifiedRankedShapedTypeDims &shapes) {
+  return reifyInputScalesUpsample(*this, builder, shapes);
+}
+
+#define GET_OP_CLASSES
+#include "onnxc/Dialect/ONNX/ONNXOps.cpp.inc"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs every Debian package onnxc needs to build, test, run the demo and
+# the benchmarks. Idempotent: packages already present are not reinstalled and
+# the package index is refreshed at most once per run.
+set -euo pipefail
+
+packages=(
+  # Toolchain and build system.
+  cmake ninja-build ccache clang-22 lld-22
+  # LLVM/MLIR 22 (the CMake config links the shared libMLIR.so).
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
+  # ONNX protobuf classes, checker, shape inference and text parser.
+  libonnx-dev libprotobuf-dev protobuf-compiler
+  # Test-case generation and reference outputs.
+  python3 python3-onnx python3-numpy
+  # Unit tests.
+  libgtest-dev
+)
+# The benchmarks compare against ONNX Runtime through its Node.js binding; a
+# machine may already have Node.js from elsewhere, which Debian's npm conflicts
+# with, so only ask for it when no npm is on PATH.
+if [ "${1:-}" = "--bench" ] && ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "bootstrap: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "bootstrap: installing ${missing[*]}"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,130 @@
+// RUN: onnx-opt %s -onnx-upgrade-ops -split-input-file | FileCheck %s
+
+// ClipV1: attribute bounds become constants of T; an absent bound stays
+// absent, `consumed_inputs` is dropped.
+// CHECK-LABEL: func @clip_v1
+// CHECK-DAG:     %[[LO:.*]] = onnx.Constant dense<-0.10000000149011612> : tensor<f64>
+// CHECK:         %[[Y:.*]] = onnx.ClipV13 %{{.*}} min(%[[LO]] : tensor<f64>) : tensor<2xf64>
+// CHECK:         return %[[Y]]
+func.func @clip_v1(%x: tensor<2xf64>) -> tensor<2xf64> {
+  %0 = onnx.ClipV1 %x min -0.1 {consumed_inputs = array<i64: 0>} : tensor<2xf64>
+  return %0 : tensor<2xf64>
+}
+
+// -----
+
+// CHECK-LABEL: func @clip_v1_no_bounds
+// CHECK:         onnx.ClipV13 %{{.*}} : tensor<2xf32>
+// CHECK-NOT:     onnx.Constant
+func.func @clip_v1_no_bounds(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = onnx.ClipV1 %x : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// ClipV6 on f64: the float32 default bounds are widened, not replaced by the
+// f64 extremes, and -0.1 is float32(-0.1) widened.
+// CHECK-LABEL: func @clip_v6_f64
+// CHECK-DAG:     %[[LO:.*]] = onnx.Constant dense<-0.10000000149011612> : tensor<f64>
+// CHECK-DAG:     %[[HI:.*]] = onnx.Constant dense<3.4028234663852886E+38> : tensor<f64>
+// CHECK:         onnx.ClipV13 %{{.*}} min(%[[LO]] : tensor<f64>) max(%[[HI]] : tensor<f64>) : tensor<3xf64>
+func.func @clip_v6_f64(%x: tensor<3xf64>) -> tensor<3xf64> {
+  %0 = onnx.ClipV6 %x min -0.1 : tensor<3xf64>
+  return %0 : tensor<3xf64>
+}
+
+// -----
+
+// ClipV6 on f16: the float32 extremes round to -inf/+inf.
+// CHECK-LABEL: func @clip_v6_f16
+// CHECK-DAG:     %[[LO:.*]] = onnx.Constant dense<0xFC00> : tensor<f16>
+// CHECK-DAG:     %[[HI:.*]] = onnx.Constant dense<0x7C00> : tensor<f16>
+// CHECK:         onnx.ClipV13 %{{.*}} min(%[[LO]] : tensor<f16>) max(%[[HI]] : tensor<f16>) : tensor<3xf16>
+func.func @clip_v6_f16(%x: tensor<3xf16>) -> tensor<3xf16> {
+  %0 = onnx.ClipV6 %x : tensor<3xf16>
+  return %0 : tensor<3xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func @clip_v6_f32
+// CHECK-DAG:     %[[LO:.*]] = onnx.Constant dense<-3.40282347E+38> : tensor<f32>
+// CHECK-DAG:     %[[HI:.*]] = onnx.Constant dense<6.000000e+00> : tensor<f32>
+// CHECK:         onnx.ClipV13 %{{.*}} min(%[[LO]] : tensor<f32>) max(%[[HI]] : tensor<f32>) : tensor<3xf32>
+func.func @clip_v6_f32(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = onnx.ClipV6 %x max 6.0 : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @clip_v11
+// CHECK-SAME:    (%[[X:.*]]: tensor<3xf32>, %[[HI:.*]]: tensor<f32>)
+// CHECK:         onnx.ClipV13 %[[X]] max(%[[HI]] : tensor<f32>) : tensor<3xf32>
+func.func @clip_v11(%x: tensor<3xf32>, %hi: tensor<f32>) -> tensor<3xf32> {
+  %0 = onnx.ClipV11 %x max(%hi : tensor<f32>) : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @clip_v12
+// CHECK-SAME:    (%[[X:.*]]: tensor<3xui8>, %[[LO:.*]]: tensor<ui8>, %[[HI:.*]]: tensor<1xui8>)
+// CHECK:         onnx.ClipV13 %[[X]] min(%[[LO]] : tensor<ui8>) max(%[[HI]] : tensor<1xui8>) : tensor<3xui8>
+func.func @clip_v12(%x: tensor<3xui8>, %lo: tensor<ui8>, %hi: tensor<1xui8>) -> tensor<3xui8> {
+  %0 = onnx.ClipV12 %x min(%lo : tensor<ui8>) max(%hi : tensor<1xui8>) : tensor<3xui8>
+  return %0 : tensor<3xui8>
+}
+
+// -----
+
+// ClipV13 is already the newest form.
+// CHECK-LABEL: func @clip_v13
+// CHECK:         onnx.ClipV13 %{{.*}} : tensor<3xbf16>
+func.func @clip_v13(%x: tensor<3xbf16>) -> tensor<3xbf16> {
+  %0 = onnx.ClipV13 %x : tensor<3xbf16>
+  return %0 : tensor<3xbf16>
+}
+
+// -----
+
+// UpsampleV1: scales [1, 1, h, w], bilinear becomes linear.
+// CHECK-LABEL: func @upsample_v1
+// CHECK:         %[[S:.*]] = onnx.Constant dense<[1.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<4xf32>
+// CHECK:         onnx.UpsampleV10 %{{.*}}, %[[S]] mode "linear" : tensor<1x1x2x2xf32>, tensor<4xf32> -> tensor<1x1x4x6xf32>
+func.func @upsample_v1(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x6xf32> {
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 3.0 mode "bilinear" : tensor<1x1x2x2xf32> -> tensor<1x1x4x6xf32>
+  return %0 : tensor<1x1x4x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @upsample_v1_nearest
+// CHECK:         onnx.UpsampleV10 %{{.*}}, %{{.*}} : tensor<1x1x2x2xi64>, tensor<4xf32> -> tensor<1x1x2x4xi64>
+func.func @upsample_v1_nearest(%x: tensor<1x1x2x2xi64>) -> tensor<1x1x2x4xi64> {
+  %0 = onnx.UpsampleV1 %x height_scale 1.0 width_scale 2.0 : tensor<1x1x2x2xi64> -> tensor<1x1x2x4xi64>
+  return %0 : tensor<1x1x2x4xi64>
+}
+
+// -----
+
+// UpsampleV7: the attribute scales become a constant operand; the declared
+// result type is kept even where inference would be more precise.
+// CHECK-LABEL: func @upsample_v7
+// CHECK:         %[[S:.*]] = onnx.Constant dense<1.500000e+00> : tensor<1xf32>
+// CHECK:         onnx.UpsampleV10 %{{.*}}, %[[S]] mode "linear" : tensor<4xui16>, tensor<1xf32> -> tensor<?xui16>
+func.func @upsample_v7(%x: tensor<4xui16>) -> tensor<?xui16> {
+  %0 = onnx.UpsampleV7 %x scales [1.5] mode "linear" : tensor<4xui16> -> tensor<?xui16>
+  return %0 : tensor<?xui16>
+}
+
+// -----
+
+// CHECK-LABEL: func @upsample_v9
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x!onnx.string>, %[[S:.*]]: tensor<1xf32>)
+// CHECK:         onnx.UpsampleV10 %[[X]], %[[S]] : tensor<2x!onnx.string>, tensor<1xf32> -> tensor<?x!onnx.string>
+func.func @upsample_v9(%x: tensor<2x!onnx.string>, %s: tensor<1xf32>) -> tensor<?x!onnx.string> {
+  %0 = onnx.UpsampleV9 %x, %s : tensor<2x!onnx.string>, tensor<1xf32> -> tensor<?x!onnx.string>
+  return %0 : tensor<?x!onnx.string>
+}

@@ -1,0 +1,36 @@
+# -*- Python -*-
+# lit configuration of the onnxc regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "ONNXC"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".onnxtxt", ".test", ".c"]
+config.excludes = ["Inputs", "lit.cfg.py", "CMakeLists.txt"]
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.onnxc_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%python", config.onnxc_python))
+config.substitutions.append(("%onnxc_src", config.onnxc_src_root))
+config.substitutions.append(("%onnxc_lib", config.onnxc_lib_dir))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.onnxc_tools_dir, append_path=True)
+
+tool_dirs = [config.onnxc_tools_dir, config.llvm_tools_dir]
+tools = [
+    ToolSubst("onnx-opt", unresolved="fatal"),
+    ToolSubst("onnx-compile", unresolved="ignore"),
+    ToolSubst("onnx-run", unresolved="ignore"),
+    ToolSubst("onnx-translate", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
