@@ -5,7 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "onnxc/Conversion/Passes.h"
 #include "onnxc/Dialect/ONNX/ONNXDialect.h"
+#include "onnxc/Pipelines/Pipelines.h"
 #include "onnxc/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -17,6 +19,8 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   onnxc::registerONNXTransformsPasses();
+  onnxc::registerONNXCConversionPasses();
+  onnxc::registerONNXPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -6,6 +6,21 @@
 
 namespace mlir {
 class RewritePatternSet;
+namespace affine {
+class AffineDialect;
+} // namespace affine
+namespace bufferization {
+class BufferizationDialect;
+} // namespace bufferization
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+namespace vector {
+class VectorDialect;
+} // namespace vector
+namespace LLVM {
+class LLVMDialect;
+} // namespace LLVM
 namespace arith {
 class ArithDialect;
 } // namespace arith

@@ -25,4 +25,57 @@ def ONNXUpgradeOpsPass : Pass<"onnx-upgrade-ops"> {
   let dependentDialects = ["::onnxc::onnx::ONNXDialect"];
 }
 
+
+//===----------------------------------------------------------------------===//
+// Code generation passes (linalg on tensors and below)
+//===----------------------------------------------------------------------===//
+
+def ONNXResultsToDestinationsPass
+    : Pass<"onnx-results-to-destinations", "::mlir::ModuleOp"> {
+  let summary = "Make public functions write their tensor results into "
+                "caller-provided buffers";
+  let description = [{
+    Gives every public function one `memref` argument per tensor result,
+    appended after its inputs, and writes each result there with
+    `bufferization.materialize_in_destination ... restrict writable`; tensor
+    results are dropped from the signature, other results stay. Together
+    with `eliminate-empty-tensors` and one-shot bufferization, the kernel
+    then computes straight into the caller's buffers: no allocation and no
+    copy of the outputs on the hot path.
+
+    The functions get `llvm.emit_c_interface` so that the runtime can call
+    them with memref descriptors.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
+def ONNXTileAndVectorizePass
+    : Pass<"onnx-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg.generic ops on tensors to SIMD-wide tiles and "
+                "vectorize them";
+  let description = [{
+    Tiles each `linalg.generic` on tensors so that its innermost tiled loop
+    covers one SIMD register (`vector-bits` / element width lanes; a small
+    static innermost dimension, such as the repeat dimension of a nearest
+    upsample, is kept whole), peels the partial last tile, and vectorizes the
+    tiles with `linalg::vectorize`: full tiles without masks, the partial one
+    with masks. Gathers become `vector.gather`.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
+           "Width in bits of the target's SIMD registers">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // ONNXC_TRANSFORMS_PASSES_TD

@@ -8,6 +8,7 @@
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -319,15 +320,9 @@ bool UpsampleV10Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
   return isCompatibleUpsampleTypes(l, r);
 }
 
-/// Reifies trunc(float32(n) *f s) per dimension. `scales` is the scales
-/// operand when the scales are only known at run time.
-static LogicalResult reifyUpsampleShape(OpBuilder &builder, Operation *op,
-                                        std::optional<ArrayRef<float>> scales,
-                                        Value scalesOperand,
-                                        ReifiedRankedShapedTypeDims &shapes) {
-  Location loc = op->getLoc();
-  Value input = op->getOperand(0);
-  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+SmallVector<OpFoldResult> onnxc::onnx::reifyUpsampledSizes(
+    OpBuilder &builder, Location loc, Value input, RankedTensorType resultType,
+    std::optional<ArrayRef<float>> scales, Value scalesOperand) {
   SmallVector<OpFoldResult> sizes;
   for (int64_t i = 0, e = resultType.getRank(); i < e; ++i) {
     if (!resultType.isDynamicDim(i)) {
@@ -342,15 +337,23 @@ static LogicalResult reifyUpsampleShape(OpBuilder &builder, Operation *op,
       Value index = arith::ConstantIndexOp::create(builder, loc, i);
       scale = tensor::ExtractOp::create(builder, loc, scalesOperand, index);
     }
-    Value length = tensor::getMixedSize(builder, loc, input, i)
-                       .dyn_cast<Value>();
-    if (!length)
-      length = arith::ConstantIndexOp::create(
-          builder, loc,
-          cast<RankedTensorType>(input.getType()).getDimSize(i));
+    Value length = getValueOrCreateConstantIndexOp(
+        builder, loc, tensor::getMixedSize(builder, loc, input, i));
     sizes.push_back(buildUpsampledLength(builder, loc, length, scale));
   }
-  shapes.push_back(std::move(sizes));
+  return sizes;
+}
+
+/// Reifies trunc(float32(n) *f s) per dimension. `scalesOperand` is used when
+/// the scales are only known at run time.
+static LogicalResult reifyUpsampleShape(OpBuilder &builder, Operation *op,
+                                        std::optional<ArrayRef<float>> scales,
+                                        Value scalesOperand,
+                                        ReifiedRankedShapedTypeDims &shapes) {
+  shapes.push_back(reifyUpsampledSizes(
+      builder, op->getLoc(), op->getOperand(0),
+      cast<RankedTensorType>(op->getResult(0).getType()), scales,
+      scalesOperand));
   return success();
 }
 

@@ -28,6 +28,16 @@ std::optional<int64_t> getUpsampledLength(int64_t inputLength, float scale);
 mlir::Value buildUpsampledLength(mlir::OpBuilder &builder, mlir::Location loc,
                                  mlir::Value inputLength, mlir::Value scale);
 
+/// The sizes of an upsampled tensor of type `resultType`: its static sizes,
+/// and trunc(float32(n) *f s) built at `loc` for its dynamic ones, from the
+/// sizes of `input` and the constant `scales` or, when those are unknown, the
+/// run-time 1-D `scalesOperand`.
+llvm::SmallVector<mlir::OpFoldResult>
+reifyUpsampledSizes(mlir::OpBuilder &builder, mlir::Location loc,
+                    mlir::Value input, mlir::RankedTensorType resultType,
+                    std::optional<llvm::ArrayRef<float>> scales,
+                    mlir::Value scalesOperand);
+
 /// Whether a mode attribute interpolates (`linear`, `bilinear`) rather than
 /// picking the nearest element.
 inline bool isInterpolatingMode(llvm::StringRef mode) {

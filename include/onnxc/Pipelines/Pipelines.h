@@ -1,0 +1,58 @@
+//===- Pipelines.h - The onnx-to-llvm lowering pipeline ---------*- C++ -*-===//
+//
+// One function builds the lowering, for onnx-opt (`-onnx-to-llvm`) and for
+// onnx-compile, which stops after any of its stages for `--emit=`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ONNXC_PIPELINES_PIPELINES_H
+#define ONNXC_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace onnxc {
+
+/// The stages of the lowering, in order. Each stage's IR can be printed by
+/// `onnx-compile --emit=<name>`.
+enum class LoweringStage {
+  /// Every op in its newest version (ClipV13, UpsampleV10), and the shape
+  /// function of each model function.
+  ONNXUpgraded,
+  /// linalg, tensor and arith on tensors; destination-passing entry points.
+  Linalg,
+  /// Bufferized: scf/affine loops over memrefs, vector ops in the loops.
+  Loops,
+  /// The LLVM dialect.
+  LLVM,
+};
+
+struct ONNXToLLVMPipelineOptions
+    : public mlir::PassPipelineOptions<ONNXToLLVMPipelineOptions> {
+  Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Width in bits of the target's SIMD registers; 0 reads "
+                     "it off the host CPU"),
+      llvm::cl::init(0)};
+  Option<bool> vectorize{*this, "vectorize",
+                         llvm::cl::desc("Tile and vectorize the kernels"),
+                         llvm::cl::init(true)};
+};
+
+/// Adds the lowering from the onnx dialect up to and including `lastStage`.
+void buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
+                             const ONNXToLLVMPipelineOptions &options,
+                             LoweringStage lastStage = LoweringStage::LLVM);
+
+/// SIMD register width of the host CPU: 512 with AVX-512, 256 with AVX, 128
+/// otherwise.
+unsigned getHostVectorBits();
+
+/// Registers `-onnx-to-llvm` for onnx-opt.
+void registerONNXPipelines();
+
+} // namespace onnxc
+
+#endif // ONNXC_PIPELINES_PIPELINES_H

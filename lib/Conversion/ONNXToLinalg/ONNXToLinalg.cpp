@@ -1,0 +1,269 @@
+//===- ONNXToLinalg.cpp - Lower onnx ops to linalg on tensors -------------===//
+//
+// The pass, the type converter and the lowering of onnx.Constant and
+// onnx.ClipV13. Upsample is in UpsampleToLinalg.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Conversion/ONNXToLinalg/ONNXToLinalg.h"
+#include "ONNXToLinalgPatterns.h"
+#include "onnxc/Conversion/Passes.h"
+#include "onnxc/Dialect/ONNX/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace onnxc {
+#define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
+#include "onnxc/Conversion/Passes.h.inc"
+} // namespace onnxc
+
+using namespace mlir;
+using namespace onnxc;
+using namespace onnxc::onnx;
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter(MLIRContext *context) {
+  // Conversions are tried last-added first.
+  addConversion([](Type type) { return type; });
+  addConversion([context](IntegerType type) -> Type {
+    if (type.isUnsigned())
+      return IntegerType::get(context, type.getWidth());
+    return type;
+  });
+  addConversion(
+      [context](StringType) -> Type { return IntegerType::get(context, 64); });
+  addConversion([this](RankedTensorType type) -> Type {
+    Type elementType = convertType(type.getElementType());
+    if (!elementType)
+      return {};
+    return type.clone(elementType);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+Value onnxc::onnx_to_linalg::createEmptyLike(OpBuilder &b, Location loc,
+                                     ArrayRef<OpFoldResult> sizes,
+                                     Type elementType) {
+  return tensor::EmptyOp::create(b, loc, sizes, elementType);
+}
+
+Value onnxc::onnx_to_linalg::extractFirstElement(OpBuilder &b, Location loc,
+                                         Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  SmallVector<Value> indices(type.getRank(), zero);
+  return tensor::ExtractOp::create(b, loc, tensor, indices);
+}
+
+//===----------------------------------------------------------------------===//
+// onnx.Constant
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConstantLowering : OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported type");
+    if (isa<StringType>(op.getType().getElementType()))
+      return op.emitOpError("string constants have no lowering; pass string "
+                            "tensors as model inputs");
+    ElementsAttr value = op.getValue();
+    if (type != op.getType()) {
+      // Only the signedness changes (uiN -> iN): reinterpret the bits.
+      auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value);
+      if (!dense)
+        return rewriter.notifyMatchFailure(op, "non-dense unsigned constant");
+      value = dense.bitcast(type.getElementType());
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// onnx.ClipV13
+//===----------------------------------------------------------------------===//
+
+/// numeric_limits<T>::lowest() (or max()) of an element type, the value of
+/// an absent bound.
+static Value createExtremeValue(OpBuilder &b, Location loc, Type elementType,
+                                bool isUnsigned, bool lowest) {
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    return arith::ConstantOp::create(
+        b, loc,
+        b.getFloatAttr(floatType, APFloat::getLargest(
+                                      floatType.getFloatSemantics(), lowest)));
+  unsigned width = elementType.getIntOrFloatBitWidth();
+  APInt value = isUnsigned ? (lowest ? APInt::getMinValue(width)
+                                     : APInt::getMaxValue(width))
+                           : (lowest ? APInt::getSignedMinValue(width)
+                                     : APInt::getSignedMaxValue(width));
+  return arith::ConstantOp::create(b, loc,
+                                   b.getIntegerAttr(elementType, value));
+}
+
+/// Clip as an elementwise linalg.generic over the input flattened to one
+/// dimension, which gives the vectorizer one long contiguous loop.
+struct ClipLowering : OpConversionPattern<ClipV13Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ClipV13Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto type = cast<RankedTensorType>(input.getType());
+    Type elementType = type.getElementType();
+    bool isUnsigned = op.getInput().getType().getElementType().isUnsignedInteger();
+
+    auto bound = [&](Value operand, bool lowest) -> Value {
+      if (operand)
+        return onnx_to_linalg::extractFirstElement(rewriter, loc, operand);
+      return createExtremeValue(rewriter, loc, elementType, isUnsigned, lowest);
+    };
+    Value min = bound(adaptor.getMin(), /*lowest=*/true);
+    Value max = bound(adaptor.getMax(), /*lowest=*/false);
+
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, input);
+    Value init = onnx_to_linalg::createEmptyLike(rewriter, loc, sizes, elementType);
+    Value flatInput = input, flatInit = init;
+    SmallVector<ReassociationIndices> reassociation;
+    if (type.getRank() > 1) {
+      reassociation.emplace_back(
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())));
+      flatInput =
+          tensor::CollapseShapeOp::create(rewriter, loc, input, reassociation);
+      flatInit =
+          tensor::CollapseShapeOp::create(rewriter, loc, init, reassociation);
+    }
+    int64_t loops = std::min<int64_t>(type.getRank(), 1);
+    AffineMap identity = rewriter.getMultiDimIdentityMap(loops);
+    SmallVector<utils::IteratorType> iterators(loops,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, flatInit.getType(), flatInput, flatInit,
+        ArrayRef<AffineMap>{identity, identity}, iterators,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value x = args[0];
+          Value y;
+          if (isa<FloatType>(elementType)) {
+            // t = x < min ? min : x; y = max < t ? max : t, with ordered
+            // comparisons: a NaN input stays, a NaN bound is ignored.
+            Value below = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                                x, min);
+            Value t = arith::SelectOp::create(b, loc, below, min, x);
+            Value above = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                                max, t);
+            y = arith::SelectOp::create(b, loc, above, max, t);
+          } else if (isUnsigned) {
+            Value t = arith::MaxUIOp::create(b, loc, x, min);
+            y = arith::MinUIOp::create(b, loc, t, max);
+          } else {
+            Value t = arith::MaxSIOp::create(b, loc, x, min);
+            y = arith::MinSIOp::create(b, loc, t, max);
+          }
+          linalg::YieldOp::create(b, loc, y);
+        });
+    Value result = generic.getResult(0);
+    if (type.getRank() > 1)
+      result = tensor::ExpandShapeOp::create(rewriter, loc, type, result,
+                                             reassociation, sizes);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Rebuilds an op of another dialect (e.g. tensor.cast) whose types mention
+/// converted element types, with the converted types.
+struct ConvertOperandAndResultTypes final : ConversionPattern {
+  ConvertOperandAndResultTypes(const TypeConverter &typeConverter,
+                               MLIRContext *context)
+      : ConversionPattern(typeConverter, MatchAnyOpTypeTag(), /*benefit=*/0,
+                          context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<ONNXDialect>(op->getDialect()) || op->getNumRegions() != 0)
+      return failure();
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
+                         op->getAttrs(), op->getSuccessors());
+    Operation *newOp = rewriter.create(state);
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertONNXToLinalgPass
+    : onnxc::impl::ConvertONNXToLinalgPassBase<ConvertONNXToLinalgPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+
+    WalkResult walk = module.walk([](Operation *op) {
+      if (isa<ClipV1Op, ClipV6Op, ClipV11Op, ClipV12Op, UpsampleV1Op,
+              UpsampleV7Op, UpsampleV9Op>(op)) {
+        op->emitOpError("has no lowering of its own; run -onnx-upgrade-ops "
+                        "first");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+
+    ONNXToLinalgTypeConverter typeConverter(context);
+    ConversionTarget target(*context);
+    target.addIllegalDialect<ONNXDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return typeConverter.isSignatureLegal(op.getFunctionType()) &&
+             typeConverter.isLegal(&op.getBody());
+    });
+    target.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return typeConverter.isLegal(op); });
+
+    RewritePatternSet patterns(context);
+    populateONNXToLinalgConversionPatterns(typeConverter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
+        patterns, typeConverter);
+    populateReturnOpTypeConversionPattern(patterns, typeConverter);
+    populateCallOpTypeConversionPattern(patterns, typeConverter);
+    patterns.add<ConvertOperandAndResultTypes>(typeConverter, context);
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+} // namespace
+
+void onnxc::populateONNXToLinalgConversionPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<ConstantLowering, ClipLowering>(typeConverter,
+                                               patterns.getContext());
+  onnx_to_linalg::populateUpsampleToLinalgPatterns(typeConverter, patterns);
+}

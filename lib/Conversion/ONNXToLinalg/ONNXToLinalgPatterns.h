@@ -1,0 +1,24 @@
+//===- ONNXToLinalgPatterns.h - Internal lowering helpers -------*- C++ -*-===//
+#ifndef ONNXC_LIB_CONVERSION_ONNXTOLINALG_PATTERNS_H
+#define ONNXC_LIB_CONVERSION_ONNXTOLINALG_PATTERNS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace onnxc::onnx_to_linalg {
+
+/// A tensor.empty of the given sizes.
+mlir::Value createEmptyLike(mlir::OpBuilder &b, mlir::Location loc,
+                            llvm::ArrayRef<mlir::OpFoldResult> sizes,
+                            mlir::Type elementType);
+
+/// The element at index (0, ..., 0) of a ranked tensor.
+mlir::Value extractFirstElement(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::Value tensor);
+
+void populateUpsampleToLinalgPatterns(const mlir::TypeConverter &typeConverter,
+                                      mlir::RewritePatternSet &patterns);
+
+} // namespace onnxc::onnx_to_linalg
+
+#endif // ONNXC_LIB_CONVERSION_ONNXTOLINALG_PATTERNS_H

@@ -1,0 +1,562 @@
+//===- UpsampleToLinalg.cpp - Lower onnx.UpsampleV10 to linalg ------------===//
+//
+// SPEC.md's float32 index mapping and interpolation, evaluated once per
+// output axis into tables rather than once per output element:
+//
+//  - nearest: i(o) = o if s == 1, else min(trunc(float32(o) / s), n - 1).
+//    With constant integer scales every table is o / k, so the op is a plain
+//    broadcast into the output viewed as [..., n, k, ...]; otherwise a gather
+//    through the tables.
+//  - linear: per interpolated axis (s != 1) the taps i0, i1 and weights w0, w1
+//    of the clamped asymmetric coordinate c = float32(o) / s; the output sums
+//    the 2^k corners in lexicographic order, each weighted by the product of
+//    its per-axis weights, in float32 (f64 for f64 inputs).
+//
+// Tables are constants when scales and lengths are known at compile time and
+// are computed by small linalg.generic ops otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ONNXToLinalgPatterns.h"
+#include "onnxc/Dialect/ONNX/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace onnxc;
+using namespace onnxc::onnx;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Compile-time evaluation of SPEC.md's formulas (IEEE float32 throughout)
+//===----------------------------------------------------------------------===//
+
+int64_t nearestIndex(int64_t o, float scale, int64_t n) {
+  if (scale == 1.0f)
+    return o;
+  float coordinate = static_cast<float>(o) / scale;
+  return std::min(static_cast<int64_t>(coordinate), n - 1);
+}
+
+struct LinearTaps {
+  int64_t i0, i1;
+  double w0, w1; // Exact values of float32 (or f64) weights.
+};
+
+LinearTaps linearTaps(int64_t o, float scale, int64_t n, bool computeInF64) {
+  float c = scale == 1.0f ? static_cast<float>(o)
+                          : static_cast<float>(o) / scale;
+  c = std::min(std::max(c, 0.0f), static_cast<float>(n - 1));
+  int64_t i0 = std::min(static_cast<int64_t>(c), n - 1);
+  int64_t i1 = std::min(i0 + 1, n - 1);
+  if (i0 == i1)
+    return {i0, i1, 0.5, 0.5};
+  if (computeInF64)
+    return {i0, i1, std::fabs(double(c) - double(i1)),
+            std::fabs(double(c) - double(i0))};
+  return {i0, i1, std::fabs(c - static_cast<float>(i1)),
+          std::fabs(c - static_cast<float>(i0))};
+}
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+/// Moves elements of X into the type interpolation computes in (float32,
+/// f64 for f64; real and imaginary parts of complex numbers) and back.
+struct ComputeType {
+  Type elementType; // X's element type after type conversion.
+  bool isUnsigned = false;
+  FloatType type;
+  bool isComplex = false;
+
+  ComputeType(Type convertedElementType, Type originalElementType)
+      : elementType(convertedElementType),
+        isUnsigned(originalElementType.isUnsignedInteger()) {
+    MLIRContext *context = convertedElementType.getContext();
+    Type scalar = convertedElementType;
+    if (auto complexType = dyn_cast<ComplexType>(scalar)) {
+      isComplex = true;
+      scalar = complexType.getElementType();
+    }
+    type = scalar.isF64() ? FloatType(Float64Type::get(context))
+                          : FloatType(Float32Type::get(context));
+  }
+
+  SmallVector<Value> toCompute(OpBuilder &b, Location loc, Value x) const {
+    if (isComplex)
+      return {complex::ReOp::create(b, loc, x), complex::ImOp::create(b, loc, x)};
+    if (elementType == type)
+      return {x};
+    if (isa<FloatType>(elementType))
+      return {arith::ExtFOp::create(b, loc, type, x)};
+    if (isUnsigned)
+      return {arith::UIToFPOp::create(b, loc, type, x)};
+    return {arith::SIToFPOp::create(b, loc, type, x)};
+  }
+
+  Value fromCompute(OpBuilder &b, Location loc, ArrayRef<Value> parts) const {
+    if (isComplex)
+      return complex::CreateOp::create(b, loc, elementType, parts[0], parts[1]);
+    Value v = parts[0];
+    if (elementType == type)
+      return v;
+    // f16/bf16: round to nearest even. Integers: truncate toward zero.
+    if (isa<FloatType>(elementType))
+      return arith::TruncFOp::create(b, loc, elementType, v);
+    if (isUnsigned)
+      return arith::FPToUIOp::create(b, loc, elementType, v);
+    return arith::FPToSIOp::create(b, loc, elementType, v);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Axes
+//===----------------------------------------------------------------------===//
+
+/// What the lowering knows about one axis.
+struct Axis {
+  OpFoldResult inLength, outLength;
+  std::optional<float> scale; // When constant.
+  Value scaleValue;           // f32, constant or read from the scales.
+
+  std::optional<int64_t> staticIn() const { return getConstantIntValue(inLength); }
+  std::optional<int64_t> staticOut() const {
+    return getConstantIntValue(outLength);
+  }
+  bool isCopy() const { return scale && *scale == 1.0f; }
+  bool isCompileTime() const { return scale && staticIn() && staticOut(); }
+};
+
+/// Float32 view of an index: float32(o), rounded as the C conversion does.
+Value indexToF32(OpBuilder &b, Location loc, Value index) {
+  Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  return arith::SIToFPOp::create(b, loc, b.getF32Type(), i64);
+}
+
+Value f32ToIndex(OpBuilder &b, Location loc, Value value) {
+  Value i64 = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64);
+}
+
+Value constantIndexTable(OpBuilder &b, Location loc, ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
+                                    b.getIndexType());
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, ArrayRef<int64_t>(values)));
+}
+
+Value constantWeightTable(OpBuilder &b, Location loc, FloatType type,
+                          ArrayRef<double> values) {
+  auto tensorType =
+      RankedTensorType::get({static_cast<int64_t>(values.size())}, type);
+  SmallVector<APFloat> floats;
+  for (double v : values) {
+    APFloat f(v);
+    bool losesInfo;
+    f.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+              &losesInfo);
+    floats.push_back(f);
+  }
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(tensorType, floats));
+}
+
+/// A 1-D linalg.generic over the output positions of one axis with the given
+/// result element types; `body` computes the results from the position.
+SmallVector<Value>
+buildAxisTables(OpBuilder &b, Location loc, const Axis &axis,
+                ArrayRef<Type> elementTypes,
+                function_ref<SmallVector<Value>(OpBuilder &, Location, Value)>
+                    body) {
+  SmallVector<Value> inits;
+  SmallVector<Type> types;
+  for (Type t : elementTypes) {
+    inits.push_back(onnx_to_linalg::createEmptyLike(b, loc, axis.outLength, t));
+    types.push_back(inits.back().getType());
+  }
+  SmallVector<AffineMap> maps(inits.size(), b.getMultiDimIdentityMap(1));
+  auto generic = linalg::GenericOp::create(
+      b, loc, types, ValueRange{}, inits, maps,
+      SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        Value o = linalg::IndexOp::create(nb, nloc, 0);
+        linalg::YieldOp::create(nb, nloc, body(nb, nloc, o));
+      });
+  return SmallVector<Value>(generic.getResults());
+}
+
+/// Nearest-neighbour index table of an axis.
+Value buildNearestTable(OpBuilder &b, Location loc, const Axis &axis) {
+  if (axis.isCompileTime()) {
+    SmallVector<int64_t> table;
+    for (int64_t o = 0, e = *axis.staticOut(); o < e; ++o)
+      table.push_back(nearestIndex(o, *axis.scale, *axis.staticIn()));
+    return constantIndexTable(b, loc, table);
+  }
+  Value inLength = getValueOrCreateConstantIndexOp(b, loc, axis.inLength);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value last = arith::SubIOp::create(b, loc, inLength, one);
+  Value scale = axis.scaleValue;
+  Value isCopy = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OEQ, scale,
+      arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f)));
+  return buildAxisTables(
+      b, loc, axis, {b.getIndexType()},
+      [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
+        Value coordinate = arith::DivFOp::create(
+            nb, nloc, indexToF32(nb, nloc, o), scale);
+        Value index = arith::MinSIOp::create(
+            nb, nloc, f32ToIndex(nb, nloc, coordinate), last);
+        return {arith::SelectOp::create(nb, nloc, isCopy, o, index)};
+      })[0];
+}
+
+/// Linear taps (i0, i1) and weights (w0, w1) tables of an axis. At run time
+/// an axis whose scale turns out to be 1 gets i0 = o and w0 = 1, so that its
+/// first corner is an exact copy; the caller masks out its second corner.
+std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
+                                       const Axis &axis,
+                                       FloatType computeType) {
+  bool computeInF64 = computeType.isF64();
+  if (axis.isCompileTime()) {
+    SmallVector<int64_t> i0, i1;
+    SmallVector<double> w0, w1;
+    for (int64_t o = 0, e = *axis.staticOut(); o < e; ++o) {
+      LinearTaps taps =
+          linearTaps(o, *axis.scale, *axis.staticIn(), computeInF64);
+      i0.push_back(taps.i0);
+      i1.push_back(taps.i1);
+      w0.push_back(taps.w0);
+      w1.push_back(taps.w1);
+    }
+    return {constantIndexTable(b, loc, i0), constantIndexTable(b, loc, i1),
+            constantWeightTable(b, loc, computeType, w0),
+            constantWeightTable(b, loc, computeType, w1)};
+  }
+
+  Type f32 = b.getF32Type();
+  Value inLength = getValueOrCreateConstantIndexOp(b, loc, axis.inLength);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value last = arith::SubIOp::create(b, loc, inLength, one);
+  Value lastF32 = indexToF32(b, loc, last);
+  Value zeroF32 = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+  Value scale = axis.scaleValue;
+  Value isCopy = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OEQ, scale,
+      arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f)));
+  Value half = arith::ConstantOp::create(b, loc,
+                                         b.getFloatAttr(computeType, 0.5));
+  Value oneWeight =
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(computeType, 1.0));
+  Type index = b.getIndexType();
+  SmallVector<Value> tables = buildAxisTables(
+      b, loc, axis, {index, index, computeType, computeType},
+      [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
+        Value oF32 = indexToF32(nb, nloc, o);
+        Value divided = arith::DivFOp::create(nb, nloc, oF32, scale);
+        Value c = arith::SelectOp::create(nb, nloc, isCopy, oF32, divided);
+        // Clamp to [0, n - 1]; c is never NaN here.
+        Value negative = arith::CmpFOp::create(
+            nb, nloc, arith::CmpFPredicate::OLT, c, zeroF32);
+        c = arith::SelectOp::create(nb, nloc, negative, zeroF32, c);
+        Value beyond = arith::CmpFOp::create(
+            nb, nloc, arith::CmpFPredicate::OGT, c, lastF32);
+        c = arith::SelectOp::create(nb, nloc, beyond, lastF32, c);
+        Value i0 =
+            arith::MinSIOp::create(nb, nloc, f32ToIndex(nb, nloc, c), last);
+        Value i1 = arith::MinSIOp::create(
+            nb, nloc, arith::AddIOp::create(nb, nloc, i0, one), last);
+        auto toCompute = [&](Value v) -> Value {
+          if (v.getType() == computeType)
+            return v;
+          if (v.getType() == f32)
+            return arith::ExtFOp::create(nb, nloc, computeType, v);
+          Value i64 = arith::IndexCastOp::create(nb, nloc, nb.getI64Type(), v);
+          return arith::SIToFPOp::create(nb, nloc, computeType, i64);
+        };
+        Value cc = toCompute(c);
+        Value w1 = math::AbsFOp::create(
+            nb, nloc, arith::SubFOp::create(nb, nloc, cc, toCompute(i0)));
+        Value w0 = math::AbsFOp::create(
+            nb, nloc, arith::SubFOp::create(nb, nloc, cc, toCompute(i1)));
+        Value same = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
+                                           i0, i1);
+        w0 = arith::SelectOp::create(nb, nloc, same, half, w0);
+        w1 = arith::SelectOp::create(nb, nloc, same, half, w1);
+        i0 = arith::SelectOp::create(nb, nloc, isCopy, o, i0);
+        w0 = arith::SelectOp::create(nb, nloc, isCopy, oneWeight, w0);
+        return {i0, i1, w0, w1};
+      });
+  return {tables[0], tables[1], tables[2], tables[3]};
+}
+
+//===----------------------------------------------------------------------===//
+// The lowering
+//===----------------------------------------------------------------------===//
+
+struct UpsampleLowering : OpConversionPattern<UpsampleV10Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(UpsampleV10Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getX();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        getTypeConverter()->convertType(op.getY().getType()));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+
+    std::optional<SmallVector<float>> scales = op.getConstantScales();
+    std::optional<ArrayRef<float>> scalesRef;
+    if (scales)
+      scalesRef = *scales;
+    SmallVector<OpFoldResult> outSizes = reifyUpsampledSizes(
+        rewriter, loc, input, resultType, scalesRef, adaptor.getScales());
+    SmallVector<OpFoldResult> inSizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+
+    SmallVector<Axis> axes;
+    for (int64_t d = 0, e = inputType.getRank(); d < e; ++d) {
+      Axis axis{inSizes[d], outSizes[d], std::nullopt, Value()};
+      if (scales) {
+        axis.scale = (*scales)[d];
+        axis.scaleValue = arith::ConstantOp::create(
+            rewriter, loc, rewriter.getF32FloatAttr(*axis.scale));
+      } else {
+        Value index = arith::ConstantIndexOp::create(rewriter, loc, d);
+        axis.scaleValue = tensor::ExtractOp::create(
+            rewriter, loc, adaptor.getScales(), index);
+      }
+      axes.push_back(axis);
+    }
+
+    Value result;
+    if (isInterpolatingMode(op.getMode())) {
+      ComputeType computeType(inputType.getElementType(),
+                              op.getX().getType().getElementType());
+      result = lowerLinear(rewriter, loc, input, axes, computeType);
+    } else {
+      result = lowerNearest(rewriter, loc, input, axes);
+    }
+    if (result.getType() != resultType)
+      result = tensor::CastOp::create(rewriter, loc, resultType, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  /// The repeat count k of an axis whose nearest table is exactly o / k, with
+  /// out = n * k; std::nullopt otherwise.
+  static std::optional<int64_t> getRepeatFactor(const Axis &axis) {
+    if (!axis.isCompileTime())
+      return std::nullopt;
+    float scale = *axis.scale;
+    if (scale != std::trunc(scale) || scale > 1024.0f)
+      return std::nullopt;
+    int64_t k = static_cast<int64_t>(scale);
+    int64_t n = *axis.staticIn(), out = *axis.staticOut();
+    if (out != n * k)
+      return std::nullopt;
+    for (int64_t o = 0; o < out; ++o)
+      if (nearestIndex(o, scale, n) != o / k)
+        return std::nullopt;
+    return k;
+  }
+
+  static Value lowerNearest(OpBuilder &b, Location loc, Value input,
+                            ArrayRef<Axis> axes) {
+    auto inputType = cast<RankedTensorType>(input.getType());
+    Type elementType = inputType.getElementType();
+    int64_t rank = inputType.getRank();
+    SmallVector<OpFoldResult> outSizes =
+        llvm::map_to_vector(axes, [](const Axis &a) { return a.outLength; });
+
+    // Broadcast form: every axis is a copy or an integer repeat.
+    SmallVector<std::optional<int64_t>> repeats;
+    bool broadcast = true;
+    for (const Axis &axis : axes) {
+      repeats.push_back(axis.isCopy() ? std::optional<int64_t>(1)
+                                      : getRepeatFactor(axis));
+      broadcast &= repeats.back().has_value();
+    }
+    if (broadcast && llvm::all_of(repeats, [](auto k) { return *k == 1; }))
+      return input;
+    if (broadcast) {
+      SmallVector<OpFoldResult> expandedSizes;
+      SmallVector<ReassociationIndices> reassociation;
+      SmallVector<AffineExpr> inputExprs;
+      for (int64_t d = 0; d < rank; ++d) {
+        int64_t first = expandedSizes.size();
+        inputExprs.push_back(b.getAffineDimExpr(first));
+        if (*repeats[d] == 1) {
+          expandedSizes.push_back(axes[d].outLength);
+          reassociation.push_back({first});
+        } else {
+          expandedSizes.push_back(axes[d].inLength);
+          expandedSizes.push_back(b.getIndexAttr(*repeats[d]));
+          reassociation.push_back({first, first + 1});
+        }
+      }
+      int64_t loops = expandedSizes.size();
+      Value init = onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
+      SmallVector<int64_t> staticExpanded;
+      SmallVector<Value> dynamicExpanded;
+      dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded, staticExpanded);
+      auto expandedType = RankedTensorType::get(staticExpanded, elementType);
+      Value expandedInit = tensor::ExpandShapeOp::create(
+          b, loc, expandedType, init, reassociation, expandedSizes);
+      SmallVector<AffineMap> maps = {
+          AffineMap::get(loops, 0, inputExprs, b.getContext()),
+          b.getMultiDimIdentityMap(loops)};
+      auto generic = linalg::GenericOp::create(
+          b, loc, expandedType, input, expandedInit, maps,
+          SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
+          [](OpBuilder &nb, Location nloc, ValueRange args) {
+            linalg::YieldOp::create(nb, nloc, args[0]);
+          });
+      return tensor::CollapseShapeOp::create(b, loc, generic.getResult(0),
+                                             reassociation);
+    }
+
+    // Gather form through per-axis index tables.
+    SmallVector<Value> tables;
+    SmallVector<AffineMap> maps;
+    SmallVector<int64_t> tableOfAxis(rank, -1);
+    for (int64_t d = 0; d < rank; ++d) {
+      if (axes[d].isCopy())
+        continue;
+      tableOfAxis[d] = tables.size();
+      tables.push_back(buildNearestTable(b, loc, axes[d]));
+      maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(d)));
+    }
+    maps.push_back(b.getMultiDimIdentityMap(rank));
+    Value init = onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
+    auto generic = linalg::GenericOp::create(
+        b, loc, init.getType(), tables, init, maps,
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          SmallVector<Value> indices;
+          for (int64_t d = 0; d < rank; ++d)
+            indices.push_back(tableOfAxis[d] >= 0
+                                  ? args[tableOfAxis[d]]
+                                  : linalg::IndexOp::create(nb, nloc, d));
+          Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
+          linalg::YieldOp::create(nb, nloc, x);
+        });
+    return generic.getResult(0);
+  }
+
+  static Value lowerLinear(OpBuilder &b, Location loc, Value input,
+                           ArrayRef<Axis> axes, const ComputeType &compute) {
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    SmallVector<OpFoldResult> outSizes =
+        llvm::map_to_vector(axes, [](const Axis &a) { return a.outLength; });
+
+    // Interpolated axes: s != 1 when known; every axis when scales are run
+    // time values (a scale of 1 then masks out the axis' second corners).
+    SmallVector<int64_t> interpolated;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!axes[d].isCopy())
+        interpolated.push_back(d);
+    if (interpolated.empty())
+      return input;
+    int64_t k = interpolated.size();
+
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (int64_t d : interpolated) {
+      std::array<Value, 4> tables =
+          buildLinearTables(b, loc, axes[d], compute.type);
+      for (Value t : tables) {
+        inputs.push_back(t);
+        maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(d)));
+      }
+    }
+    maps.push_back(b.getMultiDimIdentityMap(rank));
+
+    // Whether each corner takes part: a corner taking the second tap of an
+    // axis whose run-time scale is 1 does not.
+    SmallVector<Value> cornerActive(int64_t(1) << k);
+    Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
+    SmallVector<Value> axisInterpolates;
+    for (int64_t d : interpolated) {
+      if (axes[d].scale)
+        axisInterpolates.push_back(Value());
+      else
+        axisInterpolates.push_back(arith::CmpFOp::create(
+            b, loc, arith::CmpFPredicate::UNE, axes[d].scaleValue, one));
+    }
+    for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
+      Value active;
+      for (int64_t a = 0; a < k; ++a) {
+        bool second = (corner >> (k - 1 - a)) & 1;
+        if (!second || !axisInterpolates[a])
+          continue;
+        active = active ? arith::AndIOp::create(b, loc, active,
+                                                axisInterpolates[a])
+                        : axisInterpolates[a];
+      }
+      cornerActive[corner] = active;
+    }
+
+    Value init =
+        onnx_to_linalg::createEmptyLike(b, loc, outSizes, inputType.getElementType());
+    auto generic = linalg::GenericOp::create(
+        b, loc, init.getType(), inputs, init, maps,
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          SmallVector<Value> identity;
+          for (int64_t d = 0; d < rank; ++d)
+            identity.push_back(linalg::IndexOp::create(nb, nloc, d));
+          SmallVector<Value> acc;
+          for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
+            SmallVector<Value> indices = identity;
+            Value weight;
+            for (int64_t a = 0; a < k; ++a) {
+              // The first interpolated axis varies slowest.
+              bool second = (corner >> (k - 1 - a)) & 1;
+              indices[interpolated[a]] = args[4 * a + (second ? 1 : 0)];
+              Value w = args[4 * a + (second ? 3 : 2)];
+              weight = weight ? arith::MulFOp::create(nb, nloc, weight, w)
+                              : w;
+            }
+            Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
+            SmallVector<Value> parts = compute.toCompute(nb, nloc, x);
+            for (auto [i, part] : llvm::enumerate(parts)) {
+              Value term = arith::MulFOp::create(nb, nloc, weight, part);
+              if (corner == 0) {
+                acc.push_back(term);
+                continue;
+              }
+              Value sum = arith::AddFOp::create(nb, nloc, acc[i], term);
+              acc[i] = cornerActive[corner]
+                           ? arith::SelectOp::create(nb, nloc,
+                                                     cornerActive[corner], sum,
+                                                     acc[i])
+                           : sum;
+            }
+          }
+          linalg::YieldOp::create(nb, nloc, compute.fromCompute(nb, nloc, acc));
+        });
+    return generic.getResult(0);
+  }
+};
+} // namespace
+
+void onnxc::onnx_to_linalg::populateUpsampleToLinalgPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<UpsampleLowering>(typeConverter, patterns.getContext());
+}

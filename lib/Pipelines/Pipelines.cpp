@@ -1,0 +1,117 @@
+//===- Pipelines.cpp - The onnx-to-llvm lowering pipeline -----------------===//
+
+#include "onnxc/Pipelines/Pipelines.h"
+#include "onnxc/Conversion/Passes.h"
+#include "onnxc/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+
+unsigned onnxc::getHostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 512;
+  if (features.lookup("avx"))
+    return 256;
+  return 128;
+}
+
+static void addCleanup(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
+                                    const ONNXToLLVMPipelineOptions &options,
+                                    LoweringStage lastStage) {
+  // onnx: one version per family, and the shape functions.
+  pm.addPass(createONNXUpgradeOpsPass());
+  // SHAPEFN
+  if (lastStage == LoweringStage::ONNXUpgraded)
+    return;
+
+  // linalg on tensors, writing into caller-provided output buffers.
+  pm.addPass(createConvertONNXToLinalgPass());
+  addCleanup(pm);
+  pm.addPass(createONNXResultsToDestinationsPass());
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  if (lastStage == LoweringStage::Linalg)
+    return;
+
+  // Vector tiles, then buffers and loops.
+  if (options.vectorize) {
+    ONNXTileAndVectorizePassOptions vectorizeOptions;
+    vectorizeOptions.vectorBits =
+        options.vectorBits ? unsigned(options.vectorBits) : getHostVectorBits();
+    pm.addNestedPass<func::FuncOp>(
+        createONNXTileAndVectorizePass(vectorizeOptions));
+    // Masked tiles become masked transfers before anything else touches them.
+    pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
+    addCleanup(pm);
+  }
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  // Folds away tile copies onto themselves that bufferization leaves.
+  addCleanup(pm);
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
+  addCleanup(pm);
+  if (lastStage == LoweringStage::Loops)
+    return;
+
+  // The LLVM dialect.
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertComplexToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  addCleanup(pm);
+}
+
+void onnxc::registerONNXPipelines() {
+  PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
+      "onnx-to-llvm",
+      "Lower the onnx dialect to the LLVM dialect: upgrade, linalg, "
+      "vectorized tiles, buffers, loops, LLVM",
+      [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
+        buildONNXToLLVMPipeline(pm, options);
+      });
+}

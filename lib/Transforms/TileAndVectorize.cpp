@@ -1,0 +1,166 @@
+//===- TileAndVectorize.cpp - SIMD-wide tiles of linalg.generic -----------===//
+//
+// Each elementwise-shaped linalg.generic on tensors is tiled so that its
+// innermost tile fills one SIMD register, the last partial tile is peeled,
+// and every tile is vectorized: full tiles with plain vector loads and
+// stores, the partial one with masks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace onnxc {
+#define GEN_PASS_DEF_ONNXTILEANDVECTORIZEPASS
+#include "onnxc/Transforms/Passes.h.inc"
+} // namespace onnxc
+
+using namespace mlir;
+
+namespace {
+
+/// Bits one element takes in a vector register.
+std::optional<unsigned> getLaneBits(Type type) {
+  if (type.isIndex())
+    return 64;
+  if (type.isIntOrFloat())
+    return std::max(8u, type.getIntOrFloatBitWidth());
+  return std::nullopt; // complex and others: not vectorized.
+}
+
+/// Tile sizes (0 = whole dimension) such that the innermost tile is one
+/// vector register wide. A small static innermost dimension (the repeat
+/// dimension of a nearest upsample) is kept whole and the vector runs along
+/// the dimension before it.
+SmallVector<int64_t> getTileSizes(linalg::GenericOp op, unsigned vectorBits,
+                                  unsigned laneBits) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t rank = ranges.size();
+  SmallVector<int64_t> sizes(rank, 1);
+  int64_t lanes = std::max<int64_t>(1, vectorBits / laneBits);
+  int64_t vectorDim = rank - 1;
+  constexpr int64_t kMaxWholeInnerDim = 4;
+  if (rank >= 2 && !ShapedType::isDynamic(ranges[rank - 1]) &&
+      ranges[rank - 1] <= kMaxWholeInnerDim) {
+    sizes[rank - 1] = 0;
+    vectorDim = rank - 2;
+  }
+  sizes[vectorDim] = lanes;
+  if (!ShapedType::isDynamic(ranges[vectorDim]) && ranges[vectorDim] <= lanes)
+    sizes[vectorDim] = 0;
+  for (int64_t d = 0; d < rank; ++d)
+    if (ranges[d] == 1)
+      sizes[d] = 0;
+  return sizes;
+}
+
+/// The vector sizes of a tile: its static sizes, else the tile size.
+SmallVector<int64_t> getVectorSizes(linalg::GenericOp op,
+                                    ArrayRef<int64_t> tileSizes) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<int64_t> sizes;
+  for (auto [range, tile] : llvm::zip_equal(ranges, tileSizes))
+    sizes.push_back(ShapedType::isDynamic(range) ? tile : range);
+  return sizes;
+}
+
+struct ONNXTileAndVectorizePass
+    : onnxc::impl::ONNXTileAndVectorizePassBase<ONNXTileAndVectorizePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+    IRRewriter rewriter(context);
+
+    // Tile, remembering the tile sizes of every tiled op.
+    SmallVector<linalg::GenericOp> generics;
+    func.walk([&](linalg::GenericOp op) {
+      if (op.hasPureTensorSemantics() &&
+          llvm::all_of(op.getIteratorTypesArray(), linalg::isParallelIterator))
+        generics.push_back(op);
+    });
+    constexpr StringLiteral kTileSizes = "onnxc.tile_sizes";
+    for (linalg::GenericOp op : generics) {
+      std::optional<unsigned> laneBits =
+          getLaneBits(getElementTypeOrSelf(op->getResult(0).getType()));
+      if (!laneBits)
+        continue;
+      SmallVector<int64_t> tileSizes = getTileSizes(op, vectorBits, *laneBits);
+      if (llvm::all_of(tileSizes, [](int64_t s) { return s == 0; })) {
+        op->setAttr(kTileSizes, rewriter.getDenseI64ArrayAttr(tileSizes));
+        continue;
+      }
+      scf::SCFTilingOptions options;
+      options.setTileSizes(getAsIndexOpFoldResult(context, tileSizes));
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(tiled))
+        continue;
+      rewriter.replaceOp(op, tiled->replacements);
+      Operation *tiledOp = tiled->tiledOps.back();
+      tiledOp->setAttr(kTileSizes, rewriter.getDenseI64ArrayAttr(tileSizes));
+      // Peel the partial last tile off the innermost loop, so that the main
+      // loop's tiles have a static size.
+      if (!tiled->loops.empty()) {
+        auto innermost = dyn_cast<scf::ForOp>(tiled->loops.back().getOperation());
+        scf::ForOp partial;
+        if (innermost)
+          (void)scf::peelForLoopAndSimplifyBounds(rewriter, innermost, partial);
+      }
+    }
+
+    // Fold the now-constant tile sizes into static tensor types.
+    RewritePatternSet patterns(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      if (isa<affine::AffineDialect, arith::ArithDialect, scf::SCFDialect,
+              tensor::TensorDialect, linalg::LinalgDialect>(dialect))
+        dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName name : context->getRegisteredOperations())
+      if (isa<affine::AffineDialect, arith::ArithDialect, scf::SCFDialect,
+              tensor::TensorDialect, linalg::LinalgDialect>(name.getDialect()))
+        name.getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+
+    SmallVector<linalg::GenericOp> tiles;
+    func.walk([&](linalg::GenericOp op) {
+      if (op->hasAttr(kTileSizes))
+        tiles.push_back(op);
+    });
+    for (linalg::GenericOp op : tiles) {
+      auto tileSizes = cast<DenseI64ArrayAttr>(op->getAttr(kTileSizes));
+      op->removeAttr(kTileSizes);
+      bool isStatic = llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
+      SmallVector<int64_t> vectorSizes;
+      if (!isStatic)
+        vectorSizes = getVectorSizes(op, tileSizes.asArrayRef());
+      // The vectorizer builds mask types from these flags as given: an empty
+      // list would give masks a type that differs from the one the masked
+      // ops expect.
+      SmallVector<bool> scalableDims(vectorSizes.size(), false);
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::VectorizationResult> result = linalg::vectorize(
+          rewriter, op, vectorSizes, scalableDims,
+          /*vectorizeNDExtract=*/true);
+      if (failed(result))
+        continue;
+      rewriter.replaceOp(op, result->replacements);
+    }
+  }
+};
+} // namespace
