@@ -50,7 +50,7 @@ void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
                                     LoweringStage lastStage) {
   // onnx: one version per family, and the shape functions.
   pm.addPass(createONNXUpgradeOpsPass());
-  // SHAPEFN
+  pm.addPass(createONNXGenerateShapeFunctionsPass());
   if (lastStage == LoweringStage::ONNXUpgraded)
     return;
 

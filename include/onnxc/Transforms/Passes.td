@@ -26,6 +26,47 @@ def ONNXUpgradeOpsPass : Pass<"onnx-upgrade-ops"> {
 }
 
 
+def ONNXGenerateShapeFunctionsPass
+    : Pass<"onnx-generate-shape-functions", "::mlir::ModuleOp"> {
+  let summary = "Derive, for each model function, the function computing its "
+                "output shapes and checking its run-time inputs";
+  let description = [{
+    For every public function `@f` made of onnx ops, adds a public function
+
+    ```mlir
+    func.func @f_shapes(<the arguments of @f>) -> (i32, tensor<Kxi64>)
+    ```
+
+    that returns the dimensions of all results of `@f`, concatenated in
+    result order (K is the sum of their ranks), and a status: 0 when the
+    inputs satisfy every rule SPEC.md leaves to run time, otherwise 1 + the
+    index of the first rule broken. The rules are listed in order in the
+    function's `onnx.checks` attribute (an array of strings), so a runtime can
+    report them by name:
+
+    - Upsample with run-time scales: one scale per input dimension; every
+      scale finite and >= 1; an output length that fits; each output length
+      equal to the static length the model declares for it.
+    - Clip with bounds of dynamic shape: exactly one element per bound.
+    - A `tensor.cast` to a more static type (a declared output shape): the
+      dimensions it asserts.
+
+    The checks run in program order and guard each other: a check that reads
+    a value runs only once the checks that make the read in-bounds passed.
+    `@f` gets an `onnx.shape_function` attribute naming `@f_shapes`.
+    The runtime calls `@f_shapes` before `@f`, allocates (or checks) the
+    output buffers, and runs `@f` only on status 0.
+
+    Must run after `onnx-upgrade-ops`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 //===----------------------------------------------------------------------===//
 // Code generation passes (linalg on tensors and below)
 //===----------------------------------------------------------------------===//

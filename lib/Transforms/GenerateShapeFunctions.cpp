@@ -1,0 +1,339 @@
+//===- GenerateShapeFunctions.cpp - Output shapes and run-time checks -----===//
+//
+// The runtime must know the output shapes before it runs a kernel (outputs
+// are written into buffers it allocates or the caller provides), and must
+// reject inputs that SPEC.md's rules forbid but only run time can see. Both
+// come from one compiled function per model function, derived here from the
+// onnx ops: their shape reification gives the dimensions, and each op adds
+// the checks its run-time operands need.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Dialect/ONNX/ONNXOps.h"
+#include "onnxc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace onnxc {
+#define GEN_PASS_DEF_ONNXGENERATESHAPEFUNCTIONSPASS
+#include "onnxc/Transforms/Passes.h.inc"
+} // namespace onnxc
+
+using namespace mlir;
+using namespace onnxc::onnx;
+
+namespace {
+
+/// "Upsample node 'up1'" from an op and its location.
+std::string describe(Operation *op) {
+  StringRef family = op->getName().stripDialect();
+  family = family.take_front(family.find('V'));
+  std::string where;
+  op->getLoc()->walk([&](Location loc) {
+    if (auto name = dyn_cast<NameLoc>(loc)) {
+      where = llvm::formatv("node '{0}'", name.getName().strref()).str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (where.empty())
+    return (family + " node").str();
+  return (family + " " + where).str();
+}
+
+/// Builds the body of a shape function: code that runs on until a check
+/// fails, each check opening an scf.if whose else branch returns the check's
+/// status.
+class CheckedBodyBuilder {
+public:
+  CheckedBodyBuilder(OpBuilder &builder, Location loc, int64_t numDims)
+      : b(builder), loc(loc),
+        dimsType(RankedTensorType::get({numDims}, builder.getI64Type())) {}
+
+  /// Continues only if `ok`; otherwise the function returns 1 + the index of
+  /// this check.
+  void check(Value ok, std::string message) {
+    messages.push_back(std::move(message));
+    int32_t status = messages.size();
+    auto ifOp = scf::IfOp::create(b, loc, resultTypes(), ok,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+      scf::YieldOp::create(b, loc, ValueRange{constantStatus(status), zeros()});
+    }
+    openChecks.push_back(ifOp);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  }
+
+  /// Ends the body: status 0 and `dims`, passed out through every open check.
+  void finish(Value dims) {
+    SmallVector<Value> results = {constantStatus(0), dims};
+    for (scf::IfOp ifOp : llvm::reverse(openChecks)) {
+      scf::YieldOp::create(b, loc, results);
+      b.setInsertionPointAfter(ifOp);
+      results = ifOp.getResults();
+    }
+    func::ReturnOp::create(b, loc, results);
+  }
+
+  ArrayRef<std::string> getMessages() const { return messages; }
+
+private:
+  SmallVector<Type> resultTypes() { return {b.getI32Type(), dimsType}; }
+  Value constantStatus(int32_t status) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(status));
+  }
+  Value zeros() {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(dimsType, b.getI64IntegerAttr(0)));
+  }
+
+  OpBuilder &b;
+  Location loc;
+  RankedTensorType dimsType;
+  SmallVector<std::string> messages;
+  SmallVector<scf::IfOp> openChecks;
+};
+
+Value product(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes) {
+  Value result = arith::ConstantIndexOp::create(b, loc, 1);
+  for (OpFoldResult size : sizes)
+    result = arith::MulIOp::create(
+        b, loc, result, getValueOrCreateConstantIndexOp(b, loc, size));
+  return result;
+}
+
+Value allOf(OpBuilder &b, Location loc, ArrayRef<Value> conditions) {
+  Value result = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  for (Value c : conditions)
+    result = arith::AndIOp::create(b, loc, result, c);
+  return result;
+}
+
+/// Clip: a bound of dynamic shape holds exactly one element.
+void addChecks(ClipV13Op op, IRMapping &mapping, OpBuilder &b,
+               CheckedBodyBuilder &checks) {
+  Location loc = op.getLoc();
+  std::pair<StringRef, Value> bounds[] = {{"min", op.getMin()},
+                                          {"max", op.getMax()}};
+  for (auto [name, bound] : bounds) {
+    if (!bound || cast<RankedTensorType>(bound.getType()).hasStaticShape())
+      continue;
+    Value mapped = mapping.lookup(bound);
+    Value numElements =
+        product(b, loc, tensor::getMixedSizes(b, loc, mapped));
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    checks.check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       numElements, one),
+                 llvm::formatv("{0}: bound '{1}' must hold exactly one "
+                               "element",
+                               describe(op), name)
+                     .str());
+  }
+}
+
+/// Upsample with run-time scales: one finite scale >= 1 per dimension, and
+/// output lengths that fit and agree with the declared ones.
+void addChecks(UpsampleV10Op op, IRMapping &mapping, OpBuilder &b,
+               CheckedBodyBuilder &checks) {
+  Location loc = op.getLoc();
+  Value input = mapping.lookup(op.getX());
+  auto inputType = op.getX().getType();
+  auto resultType = op.getY().getType();
+  int64_t rank = inputType.getRank();
+  std::optional<SmallVector<float>> constantScales = op.getConstantScales();
+  std::string what = describe(op);
+
+  SmallVector<Value> scales;
+  if (constantScales) {
+    for (float s : *constantScales)
+      scales.push_back(
+          arith::ConstantOp::create(b, loc, b.getF32FloatAttr(s)));
+  } else {
+    Value scalesOperand = mapping.lookup(op.getScales());
+    if (op.getScales().getType().isDynamicDim(0)) {
+      Value count = tensor::DimOp::create(b, loc, scalesOperand, 0);
+      Value expected = arith::ConstantIndexOp::create(b, loc, rank);
+      checks.check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         count, expected),
+                   llvm::formatv("{0}: scales must hold one value per input "
+                                 "dimension ({1})",
+                                 what, rank)
+                       .str());
+    }
+    for (int64_t i = 0; i < rank; ++i) {
+      Value index = arith::ConstantIndexOp::create(b, loc, i);
+      scales.push_back(
+          tensor::ExtractOp::create(b, loc, scalesOperand, index));
+    }
+    // Ordered comparisons: NaN fails both.
+    Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
+    Value largest = arith::ConstantOp::create(
+        b, loc, b.getF32FloatAttr(std::numeric_limits<float>::max()));
+    SmallVector<Value> valid;
+    for (Value s : scales) {
+      valid.push_back(
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, s, one));
+      valid.push_back(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE,
+                                            s, largest));
+    }
+    checks.check(allOf(b, loc, valid),
+                 llvm::formatv("{0}: scales must be finite and >= 1", what)
+                     .str());
+  }
+
+  // float32(n) * s must stay below 2^62 to be a length.
+  SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
+  SmallVector<Value> fits;
+  Value limit = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0x1p62f));
+  for (int64_t i = 0; i < rank; ++i) {
+    if (constantScales && !inputType.isDynamicDim(i))
+      continue; // Checked by the verifier.
+    Value n = getValueOrCreateConstantIndexOp(b, loc, inSizes[i]);
+    Value nF32 = arith::SIToFPOp::create(
+        b, loc, b.getF32Type(),
+        arith::IndexCastOp::create(b, loc, b.getI64Type(), n));
+    Value length = arith::MulFOp::create(b, loc, nF32, scales[i]);
+    fits.push_back(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                         length, limit));
+  }
+  if (!fits.empty())
+    checks.check(allOf(b, loc, fits),
+                 llvm::formatv("{0}: an output dimension is too large", what)
+                     .str());
+
+  for (int64_t i = 0; i < rank; ++i) {
+    if (resultType.isDynamicDim(i) ||
+        (constantScales && !inputType.isDynamicDim(i)))
+      continue;
+    Value n = getValueOrCreateConstantIndexOp(b, loc, inSizes[i]);
+    Value length = buildUpsampledLength(b, loc, n, scales[i]);
+    Value declared =
+        arith::ConstantIndexOp::create(b, loc, resultType.getDimSize(i));
+    checks.check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       length, declared),
+                 llvm::formatv("{0}: output dimension {1} is declared as {2}, "
+                               "but the scales give another length",
+                               what, i, resultType.getDimSize(i))
+                     .str());
+  }
+}
+
+/// tensor.cast to a more static type: the dimensions it asserts.
+void addChecks(tensor::CastOp op, IRMapping &mapping, OpBuilder &b,
+               CheckedBodyBuilder &checks) {
+  auto source = dyn_cast<RankedTensorType>(op.getSource().getType());
+  auto dest = dyn_cast<RankedTensorType>(op.getType());
+  if (!source || !dest)
+    return;
+  Location loc = op.getLoc();
+  for (int64_t i = 0, e = dest.getRank(); i < e; ++i) {
+    if (dest.isDynamicDim(i) || !source.isDynamicDim(i))
+      continue;
+    Value dim = tensor::DimOp::create(b, loc, mapping.lookup(op.getSource()), i);
+    Value declared = arith::ConstantIndexOp::create(b, loc, dest.getDimSize(i));
+    checks.check(
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim, declared),
+        llvm::formatv("dimension {0} of a value declared with type {1} does "
+                      "not match",
+                      i, dest)
+            .str());
+  }
+}
+
+struct ONNXGenerateShapeFunctionsPass
+    : onnxc::impl::ONNXGenerateShapeFunctionsPassBase<
+          ONNXGenerateShapeFunctionsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> functions;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func.isPublic() && !func.isExternal() &&
+          !func->hasAttr(kShapeFunctionAttr) && !func->hasAttr(kChecksAttr))
+        functions.push_back(func);
+    for (func::FuncOp func : functions)
+      if (failed(generate(func)))
+        return signalPassFailure();
+  }
+
+  static constexpr StringLiteral kShapeFunctionAttr = "onnx.shape_function";
+  static constexpr StringLiteral kChecksAttr = "onnx.checks";
+
+  LogicalResult generate(func::FuncOp func) {
+    if (!func.getBody().hasOneBlock())
+      return func.emitError("shape functions need single-block functions");
+    MLIRContext *context = func.getContext();
+    Location loc = func.getLoc();
+    FunctionType type = func.getFunctionType();
+    int64_t numDims = 0;
+    for (Type result : type.getResults()) {
+      auto tensorType = dyn_cast<RankedTensorType>(result);
+      if (!tensorType)
+        return func.emitError("model functions must return ranked tensors");
+      numDims += tensorType.getRank();
+    }
+
+    OpBuilder b(context);
+    b.setInsertionPointAfter(func);
+    std::string name = (func.getName() + "_shapes").str();
+    auto dimsType = RankedTensorType::get({numDims}, b.getI64Type());
+    auto shapes = func::FuncOp::create(
+        b, loc, name,
+        FunctionType::get(context, type.getInputs(),
+                          {b.getI32Type(), dimsType}));
+    SymbolTable(func->getParentOfType<ModuleOp>()).insert(shapes);
+    func->setAttr(kShapeFunctionAttr, FlatSymbolRefAttr::get(shapes));
+    if (ArrayAttr argAttrs = func.getAllArgAttrs())
+      shapes.setAllArgAttrs(argAttrs);
+
+    Block *entry = shapes.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    IRMapping mapping;
+    mapping.map(func.getArguments(), entry->getArguments());
+    CheckedBodyBuilder checks(b, loc, numDims);
+    for (Operation &op : func.getBody().front()) {
+      if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+        SmallVector<Value> dims;
+        for (Value v : ret.getOperands()) {
+          Value mapped = mapping.lookup(v);
+          for (OpFoldResult size : tensor::getMixedSizes(b, loc, mapped))
+            dims.push_back(arith::IndexCastOp::create(
+                b, loc, b.getI64Type(),
+                getValueOrCreateConstantIndexOp(b, loc, size)));
+        }
+        checks.finish(tensor::FromElementsOp::create(b, loc, dimsType, dims));
+        break;
+      }
+      if (isa<ClipV1Op, ClipV6Op, ClipV11Op, ClipV12Op, UpsampleV1Op,
+              UpsampleV7Op, UpsampleV9Op>(op))
+        return op.emitOpError("has no shape function of its own; run "
+                              "-onnx-upgrade-ops first");
+      if (auto clip = dyn_cast<ClipV13Op>(op))
+        addChecks(clip, mapping, b, checks);
+      else if (auto upsample = dyn_cast<UpsampleV10Op>(op))
+        addChecks(upsample, mapping, b, checks);
+      else if (auto cast = dyn_cast<tensor::CastOp>(op))
+        addChecks(cast, mapping, b, checks);
+      b.clone(op, mapping);
+    }
+    shapes->setAttr(kChecksAttr,
+                    b.getStrArrayAttr(llvm::to_vector_of<StringRef>(
+                        checks.getMessages())));
+
+    // Dimensions of op results in terms of the arguments; the ops are then
+    // dead unless a check reads their values.
+    RewritePatternSet patterns(context);
+    memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+    tensor::DimOp::getCanonicalizationPatterns(patterns, context);
+    return applyPatternsGreedily(shapes, std::move(patterns));
+  }
+};
+} // namespace
