@@ -30,6 +30,7 @@
 #include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
+using namespace onnxc;
 
 unsigned onnxc::getHostVectorBits() {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
@@ -45,24 +46,41 @@ static void addCleanup(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
+static void addLoopsStage(OpPassManager &pm,
+                          const ONNXToLLVMPipelineOptions &options);
+static void addLLVMStage(OpPassManager &pm);
+
 void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
                                     const ONNXToLLVMPipelineOptions &options,
-                                    LoweringStage lastStage) {
+                                    LoweringStage lastStage,
+                                    LoweringStage firstStage) {
+  auto wanted = [&](LoweringStage stage) {
+    return firstStage <= stage && stage <= lastStage;
+  };
+
   // onnx: one version per family, and the shape functions.
-  pm.addPass(createONNXUpgradeOpsPass());
-  pm.addPass(createONNXGenerateShapeFunctionsPass());
-  if (lastStage == LoweringStage::ONNXUpgraded)
-    return;
+  if (wanted(LoweringStage::ONNXUpgraded)) {
+    pm.addPass(createONNXUpgradeOpsPass());
+    pm.addPass(createONNXGenerateShapeFunctionsPass());
+  }
 
   // linalg on tensors, writing into caller-provided output buffers.
-  pm.addPass(createConvertONNXToLinalgPass());
-  addCleanup(pm);
-  pm.addPass(createONNXResultsToDestinationsPass());
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
-  if (lastStage == LoweringStage::Linalg)
-    return;
+  if (wanted(LoweringStage::Linalg)) {
+    pm.addPass(createConvertONNXToLinalgPass());
+    addCleanup(pm);
+    pm.addPass(createONNXResultsToDestinationsPass());
+    pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  }
 
-  // Vector tiles, then buffers and loops.
+  if (wanted(LoweringStage::Loops))
+    addLoopsStage(pm, options);
+  if (wanted(LoweringStage::LLVM))
+    addLLVMStage(pm);
+}
+
+/// Vector tiles, then buffers and loops.
+static void addLoopsStage(OpPassManager &pm,
+                          const ONNXToLLVMPipelineOptions &options) {
   if (options.vectorize) {
     ONNXTileAndVectorizePassOptions vectorizeOptions;
     vectorizeOptions.vectorBits =
@@ -83,10 +101,10 @@ void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   addCleanup(pm);
-  if (lastStage == LoweringStage::Loops)
-    return;
+}
 
-  // The LLVM dialect.
+/// The LLVM dialect.
+static void addLLVMStage(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -41,10 +41,12 @@ struct ONNXToLLVMPipelineOptions
                          llvm::cl::init(true)};
 };
 
-/// Adds the lowering from the onnx dialect up to and including `lastStage`.
-void buildONNXToLLVMPipeline(mlir::OpPassManager &pm,
-                             const ONNXToLLVMPipelineOptions &options,
-                             LoweringStage lastStage = LoweringStage::LLVM);
+/// Adds the passes producing the stages `firstStage` to `lastStage`, both
+/// included: by default the whole lowering from the onnx dialect.
+void buildONNXToLLVMPipeline(
+    mlir::OpPassManager &pm, const ONNXToLLVMPipelineOptions &options,
+    LoweringStage lastStage = LoweringStage::LLVM,
+    LoweringStage firstStage = LoweringStage::ONNXUpgraded);
 
 /// SIMD register width of the host CPU: 512 with AVX-512, 256 with AVX, 128
 /// otherwise.

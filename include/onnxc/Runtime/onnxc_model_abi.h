@@ -1,0 +1,60 @@
+/*===- onnxc_model_abi.h - What a compiled model exports ----------*- C -*-===*\
+|*                                                                            *|
+|* A model compiled with `onnx-compile --entry=NAME` exports two symbols:     *|
+|*                                                                            *|
+|*   const onnxc_model_info *NAME_model(void);                                *|
+|*   const char *NAME_signature(void);            (JSON, see the README)     *|
+|*                                                                            *|
+|* and nothing else. The runtime (onnxc_runtime.h) is the intended consumer   *|
+|* of onnxc_model_info; programs normally use the runtime API instead.        *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef ONNXC_RUNTIME_ONNXC_MODEL_ABI_H
+#define ONNXC_RUNTIME_ONNXC_MODEL_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ONNXC_MODEL_ABI_VERSION 1
+
+/* One graph input or output. */
+typedef struct onnxc_model_io {
+  const char *name;                /* The ONNX value name. */
+  int32_t elem_type;               /* ONNX TensorProto.DataType. */
+  int32_t rank;
+  const int64_t *dims;             /* rank entries; -1 = not known statically */
+  const char *const *dim_params;   /* rank entries; symbolic name or NULL */
+} onnxc_model_io;
+
+/* A memref descriptor of rank R, as MLIR lays it out:
+ *   { T *allocated; T *aligned; int64_t offset; int64_t sizes[R];
+ *     int64_t strides[R]; }
+ * `shapes` and `run` take an array of pointers to such descriptors. */
+typedef struct onnxc_model_info {
+  uint32_t abi_version;            /* ONNXC_MODEL_ABI_VERSION */
+  uint32_t num_inputs;
+  uint32_t num_outputs;
+  uint32_t num_checks;
+  const onnxc_model_io *inputs;
+  const onnxc_model_io *outputs;
+  /* Rules checked by `shapes` at run time; status k names check_messages[k-1]. */
+  const char *const *check_messages;
+  const char *signature_json;
+  /* descriptors: the inputs, then one rank-1 int64 buffer receiving every
+   * output dimension, outputs in order. Returns 0 when the inputs pass every
+   * check, else 1 + the index of the first failed check. Reads no input
+   * element out of bounds as long as the inputs match the static signature. */
+  int32_t (*shapes)(void **descriptors);
+  /* descriptors: the inputs, then the outputs, sized as `shapes` said.
+   * Writes every output element exactly once. */
+  void (*run)(void **descriptors);
+} onnxc_model_info;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ONNXC_RUNTIME_ONNXC_MODEL_ABI_H */

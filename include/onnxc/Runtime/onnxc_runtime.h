@@ -1,0 +1,143 @@
+/*===- onnxc_runtime.h - Run compiled onnxc models ----------------*- C -*-===*\
+|*                                                                            *|
+|* The onnxc runtime loads a model library made by `onnx-compile` (or uses a  *|
+|* model linked into the program), checks inputs against the model's         *|
+|* signature and rules, sizes the outputs and runs the model. It depends on   *|
+|* libc alone: no MLIR, no LLVM.                                              *|
+|*                                                                            *|
+|* Errors: every function returning onnxc_status returns ONNXC_OK on success; *|
+|* otherwise onnxc_last_error() describes the problem until the next failing  *|
+|* call on the same thread.                                                   *|
+|*                                                                            *|
+|* Threads: a loaded model may be run from several threads at once; tensors   *|
+|* must not be written by one thread while another uses them.                 *|
+|*                                                                            *|
+|* Strings: a tensor of ONNXC_STRING holds `const char *` elements, each a    *|
+|* NUL-terminated UTF-8 string. A tensor created by onnxc_tensor_create owns   *|
+|* its strings (onnxc_tensor_set_string copies them); a wrapped one borrows   *|
+|* the caller's pointer array and strings. Outputs the runtime allocates own  *|
+|* copies of their strings; string outputs written into a caller's tensor     *|
+|* point into the input strings they come from.                               *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef ONNXC_RUNTIME_ONNXC_RUNTIME_H
+#define ONNXC_RUNTIME_ONNXC_RUNTIME_H
+
+#include "onnxc/Runtime/onnxc_model_abi.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(ONNXC_RUNTIME_BUILD)
+#define ONNXC_API __attribute__((visibility("default")))
+#else
+#define ONNXC_API
+#endif
+
+typedef enum onnxc_status {
+  ONNXC_OK = 0,
+  /* A bad argument: wrong input count, element type, shape or values. */
+  ONNXC_ERROR_INVALID_ARGUMENT = 1,
+  /* The model library cannot be loaded or is not an onnxc model. */
+  ONNXC_ERROR_LOAD = 2,
+  ONNXC_ERROR_OUT_OF_MEMORY = 3,
+} onnxc_status;
+
+/* Element types, numbered as ONNX's TensorProto.DataType. */
+typedef enum onnxc_element_type {
+  ONNXC_FLOAT = 1,
+  ONNXC_UINT8 = 2,
+  ONNXC_INT8 = 3,
+  ONNXC_UINT16 = 4,
+  ONNXC_INT16 = 5,
+  ONNXC_INT32 = 6,
+  ONNXC_INT64 = 7,
+  ONNXC_STRING = 8,
+  ONNXC_BOOL = 9,     /* One byte per element, 0 or 1. */
+  ONNXC_FLOAT16 = 10, /* Raw IEEE half bits (uint16_t). */
+  ONNXC_DOUBLE = 11,
+  ONNXC_UINT32 = 12,
+  ONNXC_UINT64 = 13,
+  ONNXC_COMPLEX64 = 14,  /* Pairs of float: real, imaginary. */
+  ONNXC_COMPLEX128 = 15, /* Pairs of double. */
+  ONNXC_BFLOAT16 = 16,   /* Raw bfloat16 bits (uint16_t). */
+} onnxc_element_type;
+
+typedef struct onnxc_tensor onnxc_tensor;
+typedef struct onnxc_model onnxc_model;
+
+/* The message of the last failing call on this thread ("" if none). */
+ONNXC_API const char *onnxc_last_error(void);
+
+/*===-- Element types -----------------------------------------------------===*/
+
+/* Bytes per element (sizeof(char *) for strings); 0 for an unknown type. */
+ONNXC_API size_t onnxc_element_size(onnxc_element_type type);
+/* "float32", "uint8", ...; NULL for an unknown type. */
+ONNXC_API const char *onnxc_element_type_name(onnxc_element_type type);
+
+/*===-- Tensors -----------------------------------------------------------===*/
+
+/* A tensor owning zero-filled data (empty strings for ONNXC_STRING). */
+ONNXC_API onnxc_status onnxc_tensor_create(onnxc_element_type type, int32_t rank,
+                                 const int64_t *dims, onnxc_tensor **tensor);
+/* A tensor borrowing `data`, which must hold exactly `size_bytes` bytes, the
+ * product of `dims` times the element size, and outlive the tensor. */
+ONNXC_API onnxc_status onnxc_tensor_wrap(onnxc_element_type type, int32_t rank,
+                               const int64_t *dims, void *data,
+                               size_t size_bytes, onnxc_tensor **tensor);
+ONNXC_API void onnxc_tensor_destroy(onnxc_tensor *tensor);
+
+ONNXC_API onnxc_element_type onnxc_tensor_element_type(const onnxc_tensor *tensor);
+ONNXC_API int32_t onnxc_tensor_rank(const onnxc_tensor *tensor);
+ONNXC_API const int64_t *onnxc_tensor_dims(const onnxc_tensor *tensor);
+ONNXC_API int64_t onnxc_tensor_num_elements(const onnxc_tensor *tensor);
+ONNXC_API size_t onnxc_tensor_size_bytes(const onnxc_tensor *tensor);
+ONNXC_API void *onnxc_tensor_data(onnxc_tensor *tensor);
+ONNXC_API const void *onnxc_tensor_const_data(const onnxc_tensor *tensor);
+
+/* Copies `value` into element `index` of a string tensor the runtime owns. */
+ONNXC_API onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor, int64_t index,
+                                     const char *value);
+
+/*===-- Models ------------------------------------------------------------===*/
+
+/* Loads the model library at `path`. `entry` is the --entry name it was
+ * compiled with; NULL finds the library's only model. */
+ONNXC_API onnxc_status onnxc_model_load(const char *path, const char *entry,
+                              onnxc_model **model);
+/* Wraps a model linked into the program: onnxc_model_from_info(NAME_model()). */
+ONNXC_API onnxc_status onnxc_model_from_info(const onnxc_model_info *info,
+                                   onnxc_model **model);
+ONNXC_API void onnxc_model_destroy(onnxc_model *model);
+
+/* The signature as JSON: {"inputs": [{"name", "elem_type", "shape"}], ...}
+ * with symbolic dimensions as strings and unknown ones as null. */
+ONNXC_API const char *onnxc_model_signature(const onnxc_model *model);
+ONNXC_API size_t onnxc_model_num_inputs(const onnxc_model *model);
+ONNXC_API size_t onnxc_model_num_outputs(const onnxc_model *model);
+/* Name, element type and static shape of an input or output; NULL when out
+ * of range. */
+ONNXC_API const onnxc_model_io *onnxc_model_input(const onnxc_model *model, size_t i);
+ONNXC_API const onnxc_model_io *onnxc_model_output(const onnxc_model *model, size_t i);
+
+/* Runs the model. The inputs are checked first (count, element types, ranks,
+ * static and symbolic dimensions, then the model's own run-time rules such as
+ * Upsample scales >= 1 and one-element Clip bounds); nothing runs when a
+ * check fails. For each output, outputs[i] == NULL makes the runtime allocate
+ * a tensor the caller then owns and destroys; otherwise the caller's tensor
+ * must have the output's element type and shape, and is written in place. */
+ONNXC_API onnxc_status onnxc_model_run(const onnxc_model *model,
+                             const onnxc_tensor *const *inputs,
+                             size_t num_inputs, onnxc_tensor **outputs,
+                             size_t num_outputs);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ONNXC_RUNTIME_ONNXC_RUNTIME_H */

@@ -1,0 +1,573 @@
+//===- Runtime.cpp - Run compiled onnxc models ----------------------------===//
+//
+// Implements onnxc_runtime.h on top of the ABI of onnxc_model_abi.h. Every
+// input is checked against the model's signature before the model's own
+// checks (its shape function) run, and the kernel runs only when both pass:
+// the compiled code can then trust every shape it sees.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Runtime/onnxc_runtime.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <sys/mman.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+thread_local std::string lastError;
+
+onnxc_status fail(onnxc_status status, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+onnxc_status fail(onnxc_status status, const char *format, ...) {
+  char buffer[1024];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(buffer, sizeof(buffer), format, args);
+  va_end(args);
+  lastError = buffer;
+  return status;
+}
+
+struct ElementInfo {
+  const char *name;
+  size_t size;
+};
+
+const ElementInfo *getElementInfo(int32_t type) {
+  static const ElementInfo infos[] = {
+      {nullptr, 0},         {"float32", 4},  {"uint8", 1},   {"int8", 1},
+      {"uint16", 2},        {"int16", 2},    {"int32", 4},   {"int64", 8},
+      {"string", sizeof(char *)},            {"bool", 1},    {"float16", 2},
+      {"float64", 8},       {"uint32", 4},   {"uint64", 8},  {"complex64", 8},
+      {"complex128", 16},   {"bfloat16", 2}};
+  if (type < 1 || type > 16)
+    return nullptr;
+  return &infos[type];
+}
+
+/// Product of `dims` times `elementSize`, or false on overflow/negative dims.
+bool computeSize(int32_t rank, const int64_t *dims, size_t elementSize,
+                 int64_t &numElements, size_t &bytes) {
+  numElements = 1;
+  for (int32_t i = 0; i < rank; ++i) {
+    if (dims[i] < 0)
+      return false;
+    if (__builtin_mul_overflow(numElements, dims[i], &numElements))
+      return false;
+  }
+  return !__builtin_mul_overflow(static_cast<size_t>(numElements), elementSize,
+                                 &bytes) &&
+         bytes <= (size_t(1) << 62);
+}
+
+/// Memory for owned tensors: 64-byte aligned; large buffers on 2 MiB
+/// boundaries with transparent huge pages, which cost far fewer page faults
+/// on first touch.
+void *allocateData(size_t bytes) {
+  constexpr size_t kHuge = size_t(2) << 20;
+  size_t alignment = bytes >= kHuge ? kHuge : 64;
+  void *data = nullptr;
+  if (posix_memalign(&data, alignment, bytes ? bytes : 1) != 0)
+    return nullptr;
+  if (bytes >= kHuge)
+    madvise(data, bytes, MADV_HUGEPAGE);
+  return data;
+}
+
+} // namespace
+
+struct onnxc_tensor {
+  onnxc_element_type type;
+  std::vector<int64_t> dims;
+  int64_t numElements = 0;
+  size_t bytes = 0;
+  void *data = nullptr;
+  bool owned = false;
+  /// Owned string storage, one allocation per element (string tensors).
+  std::vector<std::unique_ptr<char[]>> strings;
+
+  ~onnxc_tensor() {
+    if (owned)
+      free(data);
+  }
+};
+
+struct onnxc_model {
+  const onnxc_model_info *info = nullptr;
+  void *library = nullptr;
+  size_t numDims = 0; // Sum of the output ranks.
+
+  ~onnxc_model() {
+    if (library)
+      dlclose(library);
+  }
+};
+
+extern "C" {
+
+const char *onnxc_last_error(void) { return lastError.c_str(); }
+
+size_t onnxc_element_size(onnxc_element_type type) {
+  const ElementInfo *info = getElementInfo(type);
+  return info ? info->size : 0;
+}
+
+const char *onnxc_element_type_name(onnxc_element_type type) {
+  const ElementInfo *info = getElementInfo(type);
+  return info ? info->name : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+static onnxc_status makeTensor(onnxc_element_type type, int32_t rank,
+                               const int64_t *dims,
+                               std::unique_ptr<onnxc_tensor> &tensor) {
+  const ElementInfo *info = getElementInfo(type);
+  if (!info)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "unknown element type %d",
+                static_cast<int>(type));
+  if (rank < 0 || (rank > 0 && !dims))
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "invalid rank %d or dims",
+                static_cast<int>(rank));
+  tensor = std::make_unique<onnxc_tensor>();
+  tensor->type = type;
+  tensor->dims.assign(dims, dims + rank);
+  if (!computeSize(rank, dims, info->size, tensor->numElements,
+                   tensor->bytes))
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "invalid tensor shape: a negative dimension or too many "
+                "elements");
+  return ONNXC_OK;
+}
+
+/// An owned tensor whose data is left uninitialized: for outputs, which the
+/// kernel writes in full.
+static onnxc_status createUninitialized(onnxc_element_type type, int32_t rank,
+                                        const int64_t *dims,
+                                        std::unique_ptr<onnxc_tensor> &tensor) {
+  if (onnxc_status status = makeTensor(type, rank, dims, tensor))
+    return status;
+  tensor->data = allocateData(tensor->bytes);
+  if (!tensor->data)
+    return fail(ONNXC_ERROR_OUT_OF_MEMORY, "cannot allocate %zu bytes",
+                tensor->bytes);
+  tensor->owned = true;
+  return ONNXC_OK;
+}
+
+onnxc_status onnxc_tensor_create(onnxc_element_type type, int32_t rank,
+                                 const int64_t *dims, onnxc_tensor **result) {
+  if (!result)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "tensor pointer is NULL");
+  *result = nullptr;
+  std::unique_ptr<onnxc_tensor> tensor;
+  if (onnxc_status status = createUninitialized(type, rank, dims, tensor))
+    return status;
+  if (type == ONNXC_STRING) {
+    // Every element starts as "", so that the tensor is always valid.
+    static const char empty[] = "";
+    auto **elements = static_cast<const char **>(tensor->data);
+    for (int64_t i = 0; i < tensor->numElements; ++i)
+      elements[i] = empty;
+  } else {
+    memset(tensor->data, 0, tensor->bytes);
+  }
+  *result = tensor.release();
+  return ONNXC_OK;
+}
+
+onnxc_status onnxc_tensor_wrap(onnxc_element_type type, int32_t rank,
+                               const int64_t *dims, void *data,
+                               size_t sizeBytes, onnxc_tensor **result) {
+  if (!result)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "tensor pointer is NULL");
+  *result = nullptr;
+  std::unique_ptr<onnxc_tensor> tensor;
+  if (onnxc_status status = makeTensor(type, rank, dims, tensor))
+    return status;
+  if (sizeBytes != tensor->bytes)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "the data holds %zu bytes, the shape needs %zu", sizeBytes,
+                tensor->bytes);
+  if (!data && tensor->bytes != 0)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "the data pointer is NULL");
+  tensor->data = data;
+  *result = tensor.release();
+  return ONNXC_OK;
+}
+
+void onnxc_tensor_destroy(onnxc_tensor *tensor) { delete tensor; }
+
+onnxc_element_type onnxc_tensor_element_type(const onnxc_tensor *tensor) {
+  return tensor->type;
+}
+int32_t onnxc_tensor_rank(const onnxc_tensor *tensor) {
+  return static_cast<int32_t>(tensor->dims.size());
+}
+const int64_t *onnxc_tensor_dims(const onnxc_tensor *tensor) {
+  return tensor->dims.data();
+}
+int64_t onnxc_tensor_num_elements(const onnxc_tensor *tensor) {
+  return tensor->numElements;
+}
+size_t onnxc_tensor_size_bytes(const onnxc_tensor *tensor) {
+  return tensor->bytes;
+}
+void *onnxc_tensor_data(onnxc_tensor *tensor) { return tensor->data; }
+const void *onnxc_tensor_const_data(const onnxc_tensor *tensor) {
+  return tensor->data;
+}
+
+onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor, int64_t index,
+                                     const char *value) {
+  if (!tensor || tensor->type != ONNXC_STRING || !tensor->owned)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "onnxc_tensor_set_string needs a string tensor the runtime "
+                "owns");
+  if (index < 0 || index >= tensor->numElements || !value)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "string index %lld out of range or NULL value",
+                static_cast<long long>(index));
+  if (tensor->strings.empty())
+    tensor->strings.resize(tensor->numElements);
+  size_t length = strlen(value);
+  std::unique_ptr<char[]> copy(new (std::nothrow) char[length + 1]);
+  if (!copy)
+    return fail(ONNXC_ERROR_OUT_OF_MEMORY, "cannot copy a string");
+  memcpy(copy.get(), value, length + 1);
+  static_cast<const char **>(tensor->data)[index] = copy.get();
+  tensor->strings[index] = std::move(copy);
+  return ONNXC_OK;
+}
+
+//===----------------------------------------------------------------------===//
+// Models
+//===----------------------------------------------------------------------===//
+
+/// The names NAME for which the ELF shared object at `path` exports both
+/// NAME_model and NAME_signature.
+static std::vector<std::string> findEntries(const char *path) {
+  std::vector<std::string> entries;
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return entries;
+  std::vector<char> data;
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof(buffer), file)) > 0)
+    data.insert(data.end(), buffer, buffer + n);
+  fclose(file);
+
+  auto inBounds = [&](uint64_t offset, uint64_t size) {
+    return offset <= data.size() && size <= data.size() - offset;
+  };
+  if (!inBounds(0, sizeof(Elf64_Ehdr)) ||
+      memcmp(data.data(), ELFMAG, SELFMAG) != 0 ||
+      data[EI_CLASS] != ELFCLASS64)
+    return entries;
+  Elf64_Ehdr header;
+  memcpy(&header, data.data(), sizeof(header));
+  if (header.e_shentsize != sizeof(Elf64_Shdr) ||
+      !inBounds(header.e_shoff, uint64_t(header.e_shnum) * sizeof(Elf64_Shdr)))
+    return entries;
+  auto section = [&](unsigned i) {
+    Elf64_Shdr s;
+    memcpy(&s, data.data() + header.e_shoff + i * sizeof(Elf64_Shdr),
+           sizeof(s));
+    return s;
+  };
+  std::vector<std::string> names;
+  for (unsigned i = 0; i < header.e_shnum; ++i) {
+    Elf64_Shdr symbols = section(i);
+    if (symbols.sh_type != SHT_DYNSYM || symbols.sh_link >= header.e_shnum ||
+        symbols.sh_entsize != sizeof(Elf64_Sym) ||
+        !inBounds(symbols.sh_offset, symbols.sh_size))
+      continue;
+    Elf64_Shdr strings = section(symbols.sh_link);
+    if (!inBounds(strings.sh_offset, strings.sh_size))
+      continue;
+    for (uint64_t off = 0; off + sizeof(Elf64_Sym) <= symbols.sh_size;
+         off += sizeof(Elf64_Sym)) {
+      Elf64_Sym symbol;
+      memcpy(&symbol, data.data() + symbols.sh_offset + off, sizeof(symbol));
+      if (symbol.st_shndx == SHN_UNDEF || symbol.st_name >= strings.sh_size)
+        continue;
+      const char *start = data.data() + strings.sh_offset + symbol.st_name;
+      size_t max = strings.sh_size - symbol.st_name;
+      names.emplace_back(start, strnlen(start, max));
+    }
+  }
+  const std::string modelSuffix = "_model", signatureSuffix = "_signature";
+  for (const std::string &name : names) {
+    if (name.size() <= modelSuffix.size() ||
+        name.compare(name.size() - modelSuffix.size(), modelSuffix.size(),
+                     modelSuffix) != 0)
+      continue;
+    std::string entry = name.substr(0, name.size() - modelSuffix.size());
+    for (const std::string &other : names)
+      if (other == entry + signatureSuffix)
+        entries.push_back(entry);
+  }
+  return entries;
+}
+
+static onnxc_status checkInfo(const onnxc_model_info *info, const char *what) {
+  if (!info)
+    return fail(ONNXC_ERROR_LOAD, "%s: no model information", what);
+  if (info->abi_version != ONNXC_MODEL_ABI_VERSION)
+    return fail(ONNXC_ERROR_LOAD,
+                "%s: model ABI version %u, this runtime supports %d", what,
+                info->abi_version, ONNXC_MODEL_ABI_VERSION);
+  if (!info->shapes || !info->run || !info->signature_json)
+    return fail(ONNXC_ERROR_LOAD, "%s: incomplete model information", what);
+  return ONNXC_OK;
+}
+
+static onnxc_status makeModel(const onnxc_model_info *info, void *library,
+                              onnxc_model **result) {
+  auto model = std::make_unique<onnxc_model>();
+  model->info = info;
+  model->library = library;
+  for (uint32_t i = 0; i < info->num_outputs; ++i)
+    model->numDims += info->outputs[i].rank;
+  *result = model.release();
+  return ONNXC_OK;
+}
+
+onnxc_status onnxc_model_from_info(const onnxc_model_info *info,
+                                   onnxc_model **result) {
+  if (!result)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model pointer is NULL");
+  *result = nullptr;
+  if (onnxc_status status = checkInfo(info, "linked model"))
+    return status;
+  return makeModel(info, nullptr, result);
+}
+
+onnxc_status onnxc_model_load(const char *path, const char *entry,
+                              onnxc_model **result) {
+  if (!result || !path)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "path or model pointer is NULL");
+  *result = nullptr;
+  std::string name;
+  if (entry) {
+    name = entry;
+  } else {
+    std::vector<std::string> entries = findEntries(path);
+    if (entries.size() != 1)
+      return fail(ONNXC_ERROR_LOAD,
+                  entries.empty()
+                      ? "%s: not an onnxc model library (no NAME_model and "
+                        "NAME_signature symbols)"
+                      : "%s: holds several models; name the one to load",
+                  path);
+    name = entries.front();
+  }
+  // A relative path without '/' would make dlopen search the library path.
+  std::string file = strchr(path, '/') ? path : std::string("./") + path;
+  void *library = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!library)
+    return fail(ONNXC_ERROR_LOAD, "cannot load %s: %s", path, dlerror());
+  using Getter = const onnxc_model_info *(*)();
+  auto getter = reinterpret_cast<Getter>(
+      dlsym(library, (name + "_model").c_str()));
+  if (!getter) {
+    dlclose(library);
+    return fail(ONNXC_ERROR_LOAD, "%s exports no model named '%s'", path,
+                name.c_str());
+  }
+  const onnxc_model_info *info = getter();
+  if (onnxc_status status = checkInfo(info, path)) {
+    dlclose(library);
+    return status;
+  }
+  return makeModel(info, library, result);
+}
+
+void onnxc_model_destroy(onnxc_model *model) { delete model; }
+
+const char *onnxc_model_signature(const onnxc_model *model) {
+  return model->info->signature_json;
+}
+size_t onnxc_model_num_inputs(const onnxc_model *model) {
+  return model->info->num_inputs;
+}
+size_t onnxc_model_num_outputs(const onnxc_model *model) {
+  return model->info->num_outputs;
+}
+const onnxc_model_io *onnxc_model_input(const onnxc_model *model, size_t i) {
+  return i < model->info->num_inputs ? &model->info->inputs[i] : nullptr;
+}
+const onnxc_model_io *onnxc_model_output(const onnxc_model *model, size_t i) {
+  return i < model->info->num_outputs ? &model->info->outputs[i] : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+/// A memref descriptor of any rank, laid out as MLIR does:
+/// { allocated, aligned, offset, sizes[rank], strides[rank] }.
+static std::vector<int64_t> makeDescriptor(void *data,
+                                           const std::vector<int64_t> &dims) {
+  size_t rank = dims.size();
+  std::vector<int64_t> words(3 + 2 * rank);
+  words[0] = reinterpret_cast<int64_t>(data);
+  words[1] = reinterpret_cast<int64_t>(data);
+  words[2] = 0;
+  int64_t stride = 1;
+  for (size_t i = rank; i-- > 0;) {
+    words[3 + i] = dims[i];
+    words[3 + rank + i] = stride;
+    stride *= dims[i] > 0 ? dims[i] : 1;
+  }
+  return words;
+}
+
+/// Checks an input against its signature entry, binding symbolic dimensions.
+static onnxc_status
+checkInput(const onnxc_model_io &io, const onnxc_tensor *tensor,
+           std::vector<std::pair<std::string, int64_t>> &symbols) {
+  if (!tensor)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "input '%s' is NULL", io.name);
+  if (tensor->type != io.elem_type)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "input '%s' must be %s, but is %s", io.name,
+                onnxc_element_type_name(
+                    static_cast<onnxc_element_type>(io.elem_type)),
+                onnxc_element_type_name(tensor->type));
+  if (static_cast<int32_t>(tensor->dims.size()) != io.rank)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "input '%s' must have rank %d, but has rank %zu", io.name,
+                io.rank, tensor->dims.size());
+  for (int32_t d = 0; d < io.rank; ++d) {
+    int64_t size = tensor->dims[d];
+    if (io.dims[d] >= 0 && size != io.dims[d])
+      return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                  "input '%s' dimension %d must be %lld, but is %lld", io.name,
+                  d, static_cast<long long>(io.dims[d]),
+                  static_cast<long long>(size));
+    const char *param = io.dim_params ? io.dim_params[d] : nullptr;
+    if (io.dims[d] >= 0 || !param)
+      continue;
+    bool bound = false;
+    for (auto &[symbol, value] : symbols) {
+      if (symbol != param)
+        continue;
+      bound = true;
+      if (value != size)
+        return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                    "input '%s' dimension %d ('%s') is %lld, but another "
+                    "input set '%s' to %lld",
+                    io.name, d, param, static_cast<long long>(size), param,
+                    static_cast<long long>(value));
+    }
+    if (!bound)
+      symbols.emplace_back(param, size);
+  }
+  return ONNXC_OK;
+}
+
+onnxc_status onnxc_model_run(const onnxc_model *model,
+                             const onnxc_tensor *const *inputs,
+                             size_t numInputs, onnxc_tensor **outputs,
+                             size_t numOutputs) {
+  if (!model)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model is NULL");
+  const onnxc_model_info &info = *model->info;
+  if (numInputs != info.num_inputs || (numInputs && !inputs))
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "the model takes %u inputs, %zu given", info.num_inputs,
+                numInputs);
+  if (numOutputs != info.num_outputs || (numOutputs && !outputs))
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "the model has %u outputs, %zu given", info.num_outputs,
+                numOutputs);
+
+  // 1. The static signature.
+  std::vector<std::pair<std::string, int64_t>> symbols;
+  for (size_t i = 0; i < numInputs; ++i)
+    if (onnxc_status status = checkInput(info.inputs[i], inputs[i], symbols))
+      return status;
+
+  // 2. The model's own rules, and the output shapes.
+  std::vector<std::vector<int64_t>> descriptors;
+  descriptors.reserve(numInputs + numOutputs + 1);
+  for (size_t i = 0; i < numInputs; ++i)
+    descriptors.push_back(makeDescriptor(inputs[i]->data, inputs[i]->dims));
+  std::vector<int64_t> dims(model->numDims);
+  descriptors.push_back(makeDescriptor(
+      dims.data(), {static_cast<int64_t>(model->numDims)}));
+  std::vector<void *> args;
+  for (std::vector<int64_t> &d : descriptors)
+    args.push_back(d.data());
+  int32_t check = info.shapes(args.data());
+  if (check != 0) {
+    const char *message = check > 0 && uint32_t(check) <= info.num_checks
+                              ? info.check_messages[check - 1]
+                              : "unknown check";
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "input rejected: %s", message);
+  }
+
+  // 3. The outputs: the caller's, checked, or fresh ones.
+  std::vector<std::unique_ptr<onnxc_tensor>> fresh(numOutputs);
+  descriptors.pop_back();
+  args.pop_back();
+  size_t offset = 0;
+  for (size_t i = 0; i < numOutputs; ++i) {
+    const onnxc_model_io &io = info.outputs[i];
+    std::vector<int64_t> shape(dims.begin() + offset,
+                               dims.begin() + offset + io.rank);
+    offset += io.rank;
+    onnxc_tensor *output = outputs[i];
+    if (output) {
+      if (output->type != io.elem_type || output->dims != shape)
+        return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                    "output '%s' must be a %s tensor of the shape the inputs "
+                    "give",
+                    io.name,
+                    onnxc_element_type_name(
+                        static_cast<onnxc_element_type>(io.elem_type)));
+    } else {
+      if (onnxc_status status = createUninitialized(
+              static_cast<onnxc_element_type>(io.elem_type), io.rank,
+              shape.data(), fresh[i]))
+        return status;
+      output = fresh[i].get();
+    }
+    descriptors.push_back(makeDescriptor(output->data, shape));
+    args.push_back(descriptors.back().data());
+  }
+
+  // 4. The kernel.
+  info.run(args.data());
+
+  for (size_t i = 0; i < numOutputs; ++i) {
+    if (!fresh[i])
+      continue;
+    // Runtime-allocated string outputs own copies of their strings.
+    if (fresh[i]->type == ONNXC_STRING) {
+      auto **elements = static_cast<const char **>(fresh[i]->data);
+      for (int64_t e = 0; e < fresh[i]->numElements; ++e)
+        if (onnxc_status status =
+                onnxc_tensor_set_string(fresh[i].get(), e, elements[e]))
+          return status;
+    }
+    outputs[i] = fresh[i].release();
+  }
+  return ONNXC_OK;
+}
+
+} // extern "C"

@@ -1,0 +1,141 @@
+#!/usr/bin/python3
+"""Compiles and runs one ONNX backend node test directory with onnxc.
+
+    run_node_test.py --bin BUILD/bin --work DIR TEST_DIR [TEST_DIR ...]
+
+A test directory holds model.onnx and test_data_set_*/{input,output}_<i>.pb.
+Each output is compared with the reference the way ONNX's backend test
+runner does: same element type and shape; floats within rtol=1e-3, atol=1e-7
+with NaN equal to NaN; everything else exactly. Prints one line per test and
+exits non-zero if any fails.
+"""
+
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+from onnx import TensorProto, numpy_helper
+
+RTOL, ATOL = 1e-3, 1e-7
+
+
+def load(path):
+    t = TensorProto()
+    with open(path, "rb") as f:
+        t.ParseFromString(f.read())
+    return t
+
+
+def to_numpy(t):
+    # numpy_helper does not know bfloat16 in ONNX 1.12: compare its bits
+    # widened to float32.
+    if t.data_type == TensorProto.BFLOAT16:
+        if t.raw_data:
+            bits = np.frombuffer(t.raw_data, dtype=np.uint16)
+        else:
+            bits = np.array(t.int32_data, dtype=np.uint16)
+        return (bits.astype(np.uint32) << 16).view(np.float32).reshape(t.dims)
+    return numpy_helper.to_array(t)
+
+
+def compare(expected, actual):
+    """Returns an error message, or None when `actual` matches."""
+    if expected.data_type != actual.data_type:
+        return "element type %d, expected %d" % (actual.data_type,
+                                                 expected.data_type)
+    e, a = to_numpy(expected), to_numpy(actual)
+    if e.shape != a.shape:
+        return "shape %s, expected %s" % (a.shape, e.shape)
+    if e.dtype.kind in "fc":
+        try:
+            np.testing.assert_allclose(a, e, rtol=RTOL, atol=ATOL,
+                                       equal_nan=True)
+        except AssertionError as err:
+            return str(err).strip().replace("\n", " | ")[:600]
+        return None
+    if e.dtype.kind == "O":
+        same = list(e.ravel()) == list(a.ravel())
+    else:
+        same = np.array_equal(e, a)
+    if not same:
+        bad = np.argwhere(e != a)[:5] if e.dtype.kind != "O" else []
+        return "values differ (first at %s): got %s, expected %s" % (
+            [tuple(i) for i in bad], a.ravel()[:8], e.ravel()[:8])
+    return None
+
+
+def numbered(paths):
+    return sorted(paths, key=lambda p: int(re.findall(r"_(\d+)\.pb$", p)[0]))
+
+
+def run_test(test_dir, args):
+    name = os.path.basename(os.path.normpath(test_dir))
+    work = os.path.join(args.work, name)
+    os.makedirs(work, exist_ok=True)
+    library = os.path.join(work, "model.so")
+    model = os.path.join(test_dir, "model.onnx")
+    if not os.path.exists(model):
+        model = os.path.join(test_dir, "model.onnxtxt")
+    compile_cmd = [os.path.join(args.bin, "onnx-compile"), model, "-o",
+                   library, "--entry", "model"]
+    result = subprocess.run(compile_cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        return "compile failed: " + result.stderr.strip()[:800]
+    data_sets = sorted(glob.glob(os.path.join(test_dir, "test_data_set_*")))
+    if not data_sets:
+        return "no test_data_set_*"
+    for data_set in data_sets:
+        out_dir = os.path.join(work, os.path.basename(data_set))
+        for old in glob.glob(os.path.join(out_dir, "output_*.pb")):
+            os.remove(old)
+        run_cmd = [os.path.join(args.bin, "onnx-run"), library,
+                   "--output-dir", out_dir]
+        for path in numbered(glob.glob(os.path.join(data_set,
+                                                     "input_*.pb"))):
+            run_cmd += ["--input", path]
+        result = subprocess.run(run_cmd, capture_output=True, text=True)
+        if result.returncode != 0:
+            return "run failed: " + result.stderr.strip()[:800]
+        for ref in numbered(glob.glob(os.path.join(data_set,
+                                                    "output_*.pb"))):
+            actual = os.path.join(out_dir, os.path.basename(ref))
+            if not os.path.exists(actual):
+                return "no %s written" % os.path.basename(ref)
+            expected_t, actual_t = load(ref), load(actual)
+            if expected_t.name and actual_t.name != expected_t.name:
+                return "output named '%s', expected '%s'" % (
+                    actual_t.name, expected_t.name)
+            error = compare(expected_t, actual_t)
+            if error:
+                return "%s/%s: %s" % (os.path.basename(data_set),
+                                      os.path.basename(ref), error)
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", required=True,
+                        help="directory holding onnx-compile and onnx-run")
+    parser.add_argument("--work", required=True,
+                        help="scratch directory for libraries and outputs")
+    parser.add_argument("tests", nargs="+", help="test directories")
+    args = parser.parse_args()
+    failures = 0
+    for test_dir in args.tests:
+        error = run_test(test_dir, args)
+        name = os.path.basename(os.path.normpath(test_dir))
+        if error:
+            failures += 1
+            print("FAIL %s: %s" % (name, error))
+        else:
+            print("PASS %s" % name)
+    print("%d passed, %d failed" % (len(args.tests) - failures, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,448 @@
+//===- onnx-run.cpp - Run a compiled model on TensorProto files -----------===//
+//
+//   onnx-run MODEL.so --input FILE.pb [--input NAME=FILE.pb ...]
+//            [--output-dir DIR] [--repeat N] [--warmup K] [--entry NAME]
+//            [--print] [--signature]
+//
+// The command-line face of the onnxc runtime: it depends on the runtime and
+// ONNX's protobuf classes only, no MLIR or LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Runtime/onnxc_runtime.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+namespace pb = ::onnx;
+
+namespace {
+
+[[noreturn]] void die(const std::string &message) {
+  fprintf(stderr, "onnx-run: error: %s\n", message.c_str());
+  exit(1);
+}
+
+void usage() {
+  fprintf(stderr,
+          "usage: onnx-run MODEL.so --input FILE.pb [--input NAME=FILE.pb ...]\n"
+          "                [--output-dir DIR] [--repeat N] [--warmup K]\n"
+          "                [--entry NAME] [--print] [--signature]\n"
+          "\n"
+          "Runs a model compiled by onnx-compile. Inputs are ONNX TensorProto\n"
+          "files, in graph-input order or by name; outputs are written as\n"
+          "DIR/output_<i>.pb, named after the graph outputs.\n"
+          "\n"
+          "  --input FILE.pb | NAME=FILE.pb   one graph input\n"
+          "  --output-dir DIR                 where to write the outputs\n"
+          "  --repeat N                       run N times and print the\n"
+          "                                   min/median/max latency\n"
+          "  --warmup K                       untimed runs before those\n"
+          "  --entry NAME                     the model's --entry name when\n"
+          "                                   the library holds several\n"
+          "  --print                          print inputs and outputs\n"
+          "  --signature                      print the model signature (JSON)\n");
+}
+
+struct TensorDeleter {
+  void operator()(onnxc_tensor *t) const { onnxc_tensor_destroy(t); }
+};
+using Tensor = std::unique_ptr<onnxc_tensor, TensorDeleter>;
+
+void check(onnxc_status status, const std::string &what) {
+  if (status != ONNXC_OK)
+    die(what + ": " + onnxc_last_error());
+}
+
+Tensor readTensorProto(const std::string &path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    die("cannot open '" + path + "'");
+  std::stringstream contents;
+  contents << file.rdbuf();
+  std::string bytes = contents.str();
+  pb::TensorProto proto;
+  if (!proto.ParseFromString(bytes))
+    die("'" + path + "' is not an ONNX TensorProto");
+  auto type = static_cast<onnxc_element_type>(proto.data_type());
+  size_t elementSize = onnxc_element_size(type);
+  if (!elementSize)
+    die("'" + path + "' has an unsupported element type " +
+        std::to_string(proto.data_type()));
+  if (proto.data_location() == pb::TensorProto::EXTERNAL)
+    die("'" + path + "' keeps its data in an external file");
+  std::vector<int64_t> dims(proto.dims().begin(), proto.dims().end());
+  onnxc_tensor *raw = nullptr;
+  check(onnxc_tensor_create(type, dims.size(), dims.data(), &raw),
+        "'" + path + "'");
+  Tensor tensor(raw);
+  int64_t n = onnxc_tensor_num_elements(raw);
+  auto mismatch = [&](int64_t count) {
+    die("'" + path + "' holds " + std::to_string(count) +
+        " values for a tensor of " + std::to_string(n) + " elements");
+  };
+
+  if (type == ONNXC_STRING) {
+    if (proto.string_data_size() != n)
+      mismatch(proto.string_data_size());
+    for (int64_t i = 0; i < n; ++i)
+      check(onnxc_tensor_set_string(raw, i, proto.string_data(i).c_str()),
+            path);
+    return tensor;
+  }
+  auto *out = static_cast<char *>(onnxc_tensor_data(raw));
+  size_t bytesNeeded = onnxc_tensor_size_bytes(raw);
+  if (proto.has_raw_data()) {
+    if (proto.raw_data().size() != bytesNeeded)
+      mismatch(proto.raw_data().size() / elementSize);
+    memcpy(out, proto.raw_data().data(), bytesNeeded);
+    return tensor;
+  }
+  // Typed fields, packed into the raw layout.
+  bool complex = type == ONNXC_COMPLEX64 || type == ONNXC_COMPLEX128;
+  int64_t scalars = n * (complex ? 2 : 1);
+  auto pack = [&](const auto &field, auto convert) {
+    if (field.size() != scalars)
+      mismatch(field.size() / (complex ? 2 : 1));
+    for (auto value : field) {
+      auto narrowed = convert(value);
+      memcpy(out, &narrowed, sizeof(narrowed));
+      out += sizeof(narrowed);
+    }
+  };
+  switch (type) {
+  case ONNXC_FLOAT:
+  case ONNXC_COMPLEX64:
+    pack(proto.float_data(), [](float v) { return v; });
+    break;
+  case ONNXC_DOUBLE:
+  case ONNXC_COMPLEX128:
+    pack(proto.double_data(), [](double v) { return v; });
+    break;
+  case ONNXC_INT8:
+  case ONNXC_UINT8:
+    pack(proto.int32_data(), [](int32_t v) { return uint8_t(v); });
+    break;
+  case ONNXC_BOOL:
+    pack(proto.int32_data(), [](int32_t v) { return uint8_t(v != 0); });
+    break;
+  case ONNXC_INT16:
+  case ONNXC_UINT16:
+  case ONNXC_FLOAT16:
+  case ONNXC_BFLOAT16:
+    pack(proto.int32_data(), [](int32_t v) { return uint16_t(v); });
+    break;
+  case ONNXC_INT32:
+    pack(proto.int32_data(), [](int32_t v) { return v; });
+    break;
+  case ONNXC_INT64:
+    pack(proto.int64_data(), [](int64_t v) { return v; });
+    break;
+  case ONNXC_UINT32:
+    pack(proto.uint64_data(), [](uint64_t v) { return uint32_t(v); });
+    break;
+  case ONNXC_UINT64:
+    pack(proto.uint64_data(), [](uint64_t v) { return v; });
+    break;
+  default:
+    die("unsupported element type");
+  }
+  return tensor;
+}
+
+void writeTensorProto(const std::string &path, const std::string &name,
+                      const onnxc_tensor *tensor) {
+  pb::TensorProto proto;
+  proto.set_name(name);
+  proto.set_data_type(onnxc_tensor_element_type(tensor));
+  const int64_t *dims = onnxc_tensor_dims(tensor);
+  for (int32_t i = 0; i < onnxc_tensor_rank(tensor); ++i)
+    proto.add_dims(dims[i]);
+  const void *data = onnxc_tensor_const_data(tensor);
+  if (onnxc_tensor_element_type(tensor) == ONNXC_STRING) {
+    auto *strings = static_cast<const char *const *>(data);
+    for (int64_t i = 0; i < onnxc_tensor_num_elements(tensor); ++i)
+      proto.add_string_data(strings[i]);
+  } else {
+    proto.set_raw_data(data, onnxc_tensor_size_bytes(tensor));
+  }
+  std::string temp = path + ".tmp";
+  {
+    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
+    if (!file || !proto.SerializeToOstream(&file))
+      die("cannot write '" + path + "'");
+  }
+  if (rename(temp.c_str(), path.c_str()) != 0)
+    die("cannot write '" + path + "'");
+}
+
+float halfToFloat(uint16_t h) {
+  uint32_t sign = (h >> 15) & 1, exponent = (h >> 10) & 0x1f,
+           mantissa = h & 0x3ff;
+  float value;
+  if (exponent == 0)
+    value = std::ldexp(float(mantissa), -24);
+  else if (exponent == 31)
+    value = mantissa ? NAN : INFINITY;
+  else
+    value = std::ldexp(float(mantissa | 0x400), int(exponent) - 25);
+  return sign ? -value : value;
+}
+
+float bfloat16ToFloat(uint16_t b) {
+  uint32_t bits = uint32_t(b) << 16;
+  float value;
+  memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
+void printTensor(const char *what, const std::string &name,
+                 const onnxc_tensor *tensor) {
+  auto type = onnxc_tensor_element_type(tensor);
+  printf("%s %s: %s[", what, name.c_str(), onnxc_element_type_name(type));
+  const int64_t *dims = onnxc_tensor_dims(tensor);
+  for (int32_t i = 0; i < onnxc_tensor_rank(tensor); ++i)
+    printf("%s%" PRId64, i ? ", " : "", dims[i]);
+  printf("] = [");
+  const char *data = static_cast<const char *>(onnxc_tensor_const_data(tensor));
+  int64_t n = onnxc_tensor_num_elements(tensor);
+  constexpr int64_t kShown = 24;
+  for (int64_t i = 0; i < std::min(n, kShown); ++i) {
+    if (i)
+      printf(", ");
+    auto at = [&](auto sample) {
+      decltype(sample) v;
+      memcpy(&v, data + i * sizeof(v), sizeof(v));
+      return v;
+    };
+    switch (type) {
+    case ONNXC_FLOAT:
+      printf("%g", at(float()));
+      break;
+    case ONNXC_DOUBLE:
+      printf("%g", at(double()));
+      break;
+    case ONNXC_FLOAT16:
+      printf("%g", halfToFloat(at(uint16_t())));
+      break;
+    case ONNXC_BFLOAT16:
+      printf("%g", bfloat16ToFloat(at(uint16_t())));
+      break;
+    case ONNXC_INT8:
+      printf("%d", at(int8_t()));
+      break;
+    case ONNXC_UINT8:
+      printf("%u", at(uint8_t()));
+      break;
+    case ONNXC_INT16:
+      printf("%d", at(int16_t()));
+      break;
+    case ONNXC_UINT16:
+      printf("%u", at(uint16_t()));
+      break;
+    case ONNXC_INT32:
+      printf("%d", at(int32_t()));
+      break;
+    case ONNXC_UINT32:
+      printf("%u", at(uint32_t()));
+      break;
+    case ONNXC_INT64:
+      printf("%" PRId64, at(int64_t()));
+      break;
+    case ONNXC_UINT64:
+      printf("%" PRIu64, at(uint64_t()));
+      break;
+    case ONNXC_BOOL:
+      printf("%s", at(uint8_t()) ? "true" : "false");
+      break;
+    case ONNXC_STRING:
+      printf("\"%s\"", at(static_cast<const char *>(nullptr)));
+      break;
+    case ONNXC_COMPLEX64: {
+      float parts[2];
+      memcpy(parts, data + i * sizeof(parts), sizeof(parts));
+      printf("(%g, %g)", parts[0], parts[1]);
+      break;
+    }
+    case ONNXC_COMPLEX128: {
+      double parts[2];
+      memcpy(parts, data + i * sizeof(parts), sizeof(parts));
+      printf("(%g, %g)", parts[0], parts[1]);
+      break;
+    }
+    }
+  }
+  if (n > kShown)
+    printf(", ... (%" PRId64 " elements)", n);
+  printf("]\n");
+}
+
+int64_t parseCount(const std::string &flag, const std::string &value) {
+  char *end = nullptr;
+  long long n = strtoll(value.c_str(), &end, 10);
+  if (value.empty() || *end != '\0' || n < 0)
+    die(flag + " needs a non-negative number, not '" + value + "'");
+  return n;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string modelPath, outputDir, entry;
+  std::vector<std::string> inputSpecs;
+  int64_t repeat = 0, warmup = 0;
+  bool print = false, signature = false;
+
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&](const std::string &flag) -> std::optional<std::string> {
+      if (arg == flag) {
+        if (i + 1 >= argc)
+          die(flag + " needs a value");
+        return std::string(argv[++i]);
+      }
+      if (arg.rfind(flag + "=", 0) == 0)
+        return arg.substr(flag.size() + 1);
+      return std::nullopt;
+    };
+    if (arg == "-h" || arg == "--help") {
+      usage();
+      return 0;
+    }
+    if (auto v = value("--input"))
+      inputSpecs.push_back(*v);
+    else if (auto v = value("--output-dir"))
+      outputDir = *v;
+    else if (auto v = value("--repeat"))
+      repeat = parseCount("--repeat", *v);
+    else if (auto v = value("--warmup"))
+      warmup = parseCount("--warmup", *v);
+    else if (auto v = value("--entry"))
+      entry = *v;
+    else if (arg == "--print")
+      print = true;
+    else if (arg == "--signature")
+      signature = true;
+    else if (arg.rfind("-", 0) == 0)
+      die("unknown option '" + arg + "' (see --help)");
+    else if (modelPath.empty())
+      modelPath = arg;
+    else
+      die("more than one model given: '" + modelPath + "' and '" + arg + "'");
+  }
+  if (modelPath.empty()) {
+    usage();
+    return 1;
+  }
+
+  onnxc_model *rawModel = nullptr;
+  check(onnxc_model_load(modelPath.c_str(),
+                         entry.empty() ? nullptr : entry.c_str(), &rawModel),
+        "cannot load the model");
+  std::unique_ptr<onnxc_model, void (*)(onnxc_model *)> model(
+      rawModel, onnxc_model_destroy);
+  if (signature) {
+    printf("%s\n", onnxc_model_signature(model.get()));
+    return 0;
+  }
+
+  // Inputs, by position or by name.
+  size_t numInputs = onnxc_model_num_inputs(model.get());
+  std::vector<Tensor> inputs(numInputs);
+  size_t next = 0;
+  for (const std::string &spec : inputSpecs) {
+    std::string path = spec;
+    size_t index = numInputs;
+    size_t eq = spec.find('=');
+    if (eq != std::string::npos) {
+      std::string name = spec.substr(0, eq);
+      path = spec.substr(eq + 1);
+      for (size_t i = 0; i < numInputs; ++i)
+        if (name == onnxc_model_input(model.get(), i)->name)
+          index = i;
+      if (index == numInputs)
+        die("the model has no input named '" + name + "'");
+    } else {
+      while (next < numInputs && inputs[next])
+        ++next;
+      index = next;
+      if (index == numInputs)
+        die("more inputs given than the model takes (" +
+            std::to_string(numInputs) + ")");
+    }
+    if (inputs[index])
+      die("input '" + std::string(onnxc_model_input(model.get(), index)->name) +
+          "' given twice");
+    inputs[index] = readTensorProto(path);
+  }
+  for (size_t i = 0; i < numInputs; ++i)
+    if (!inputs[i])
+      die("missing input '" +
+          std::string(onnxc_model_input(model.get(), i)->name) + "'");
+  std::vector<const onnxc_tensor *> inputPtrs;
+  for (const Tensor &t : inputs)
+    inputPtrs.push_back(t.get());
+  if (print)
+    for (size_t i = 0; i < numInputs; ++i)
+      printTensor("input", onnxc_model_input(model.get(), i)->name,
+                  inputs[i].get());
+
+  // The first run allocates the outputs; later runs reuse them.
+  size_t numOutputs = onnxc_model_num_outputs(model.get());
+  std::vector<onnxc_tensor *> outputPtrs(numOutputs, nullptr);
+  check(onnxc_model_run(model.get(), inputPtrs.data(), numInputs,
+                        outputPtrs.data(), numOutputs),
+        "the model rejected its inputs");
+  std::vector<Tensor> outputs;
+  for (onnxc_tensor *t : outputPtrs)
+    outputs.emplace_back(t);
+
+  if (repeat > 0) {
+    for (int64_t i = 0; i < warmup; ++i)
+      check(onnxc_model_run(model.get(), inputPtrs.data(), numInputs,
+                            outputPtrs.data(), numOutputs),
+            "run failed");
+    std::vector<double> times;
+    for (int64_t i = 0; i < repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      check(onnxc_model_run(model.get(), inputPtrs.data(), numInputs,
+                            outputPtrs.data(), numOutputs),
+            "run failed");
+      auto end = std::chrono::steady_clock::now();
+      times.push_back(std::chrono::duration<double, std::milli>(end - start)
+                          .count());
+    }
+    std::sort(times.begin(), times.end());
+    printf("latency over %" PRId64 " runs: min %.4f ms, median %.4f ms, "
+           "max %.4f ms\n",
+           repeat, times.front(), times[times.size() / 2], times.back());
+  }
+
+  if (print)
+    for (size_t i = 0; i < numOutputs; ++i)
+      printTensor("output", onnxc_model_output(model.get(), i)->name,
+                  outputs[i].get());
+  if (!outputDir.empty()) {
+    mkdir(outputDir.c_str(), 0777);
+    for (size_t i = 0; i < numOutputs; ++i)
+      writeTensorProto(outputDir + "/output_" + std::to_string(i) + ".pb",
+                       onnxc_model_output(model.get(), i)->name,
+                       outputs[i].get());
+  }
+  return 0;
+}
