@@ -9,11 +9,16 @@
 
 #include "onnxc/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 namespace onnxc {
 #define GEN_PASS_DEF_ONNXRESULTSTODESTINATIONSPASS
@@ -23,6 +28,141 @@ namespace onnxc {
 using namespace mlir;
 
 namespace {
+
+/// Writes `result` into the buffer `destination` (a memref of its shape).
+///
+/// When `result` is `core` seen through reshapes (the lowering flattens
+/// elementwise ops and views upsampled outputs with extra dimensions), and
+/// `core` is computed by a destination-style op into a reshaped tensor.empty,
+/// the destination memref is reshaped instead, once: `core` is computed into
+/// that view (`to_tensor ... restrict writable`) and materialized into the
+/// same view, which bufferizes to no copy at all. upstream
+/// eliminate-empty-tensors cannot see through the reshapes, and folding
+/// `expand_shape(collapse_shape(x))` back to `x` fails for dynamic shapes.
+/// Anything else gets a plain materialization.
+void materializeResult(OpBuilder &builder, Operation *ret, Value result,
+                       Value destination) {
+  Location loc = ret->getLoc();
+  auto fallback = [&]() {
+    builder.setInsertionPoint(ret);
+    bufferization::MaterializeInDestinationOp::create(
+        builder, loc, /*result=*/Type(), result, destination,
+        /*restrict=*/builder.getUnitAttr(), /*writable=*/builder.getUnitAttr());
+  };
+
+  // result = top reshapes (core), core = dps(outs: bottom reshapes (empty)).
+  SmallVector<Operation *> top, bottom;
+  Value core = result;
+  while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+      core.getDefiningOp())) {
+    top.push_back(core.getDefiningOp());
+    core = core.getDefiningOp()->getOperand(0);
+  }
+  auto dps = core.getDefiningOp<DestinationStyleOpInterface>();
+  if (!dps || !dps.hasPureTensorSemantics())
+    return fallback();
+  OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(core));
+  Value value = init->get();
+  while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+      value.getDefiningOp())) {
+    bottom.push_back(value.getDefiningOp());
+    value = value.getDefiningOp()->getOperand(0);
+  }
+  auto empty = value.getDefiningOp<tensor::EmptyOp>();
+  if (!empty || !llvm::all_of(bottom, [](Operation *op) {
+        return op->getResult(0).hasOneUse();
+      }) || !empty->hasOneUse() || !init->get().hasOneUse())
+    return fallback();
+
+  // Sizes of `core`, from the empty tensor through the bottom reshapes: the
+  // sizes a top collapse needs to be undone.
+  builder.setInsertionPoint(empty);
+  SmallVector<OpFoldResult> sizes = empty.getMixedSizes();
+  for (Operation *reshape : llvm::reverse(bottom)) {
+    Location reshapeLoc = reshape->getLoc();
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(reshape)) {
+      sizes = expand.getMixedOutputShape();
+      continue;
+    }
+    auto collapse = cast<tensor::CollapseShapeOp>(reshape);
+    SmallVector<OpFoldResult> collapsed;
+    for (ReassociationIndices group : collapse.getReassociationIndices()) {
+      OpFoldResult product = builder.getIndexAttr(1);
+      for (int64_t d : group) {
+        auto a = getConstantIntValue(product), c = getConstantIntValue(sizes[d]);
+        if (a && c) {
+          product = builder.getIndexAttr(*a * *c);
+          continue;
+        }
+        product = arith::MulIOp::create(
+                      builder, reshapeLoc,
+                      getValueOrCreateConstantIndexOp(builder, reshapeLoc,
+                                                       product),
+                      getValueOrCreateConstantIndexOp(builder, reshapeLoc,
+                                                      sizes[d]))
+                      .getResult();
+      }
+      collapsed.push_back(product);
+    }
+    sizes = collapsed;
+  }
+  // Sizes must be available where the empty tensor was.
+  for (OpFoldResult size : sizes)
+    if (auto v = dyn_cast<Value>(size))
+      if (Operation *def = v.getDefiningOp();
+          def && def->getBlock() == empty->getBlock() &&
+          empty->isBeforeInBlock(def))
+        return fallback();
+
+  // The destination seen as `core`: the top reshapes undone, outermost
+  // first. Only the innermost one needs sizes, those of `core`.
+  Value view = destination;
+  for (auto [i, reshape] : llvm::enumerate(top)) {
+    Location reshapeLoc = reshape->getLoc();
+    auto sourceType = cast<RankedTensorType>(reshape->getOperand(0).getType());
+    auto viewType =
+        MemRefType::get(sourceType.getShape(), sourceType.getElementType());
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(reshape)) {
+      auto collapsedType = memref::CollapseShapeOp::computeCollapsedType(
+          cast<MemRefType>(view.getType()), expand.getReassociationIndices());
+      if (collapsedType != viewType)
+        return fallback();
+      view = memref::CollapseShapeOp::create(
+          builder, reshapeLoc, view, expand.getReassociationIndices());
+      continue;
+    }
+    auto collapse = cast<tensor::CollapseShapeOp>(reshape);
+    if (i + 1 != top.size() && !sourceType.hasStaticShape())
+      return fallback();
+    SmallVector<OpFoldResult> outputShape =
+        i + 1 == top.size() ? sizes
+                            : getAsIndexOpFoldResult(builder.getContext(),
+                                                     sourceType.getShape());
+    view = memref::ExpandShapeOp::create(builder, reshapeLoc,
+                                         viewType.getShape(), view,
+                                         collapse.getReassociationIndices(),
+                                         outputShape);
+  }
+  if (view.getType() != MemRefType::get(cast<RankedTensorType>(core.getType())
+                                            .getShape(),
+                                        getElementTypeOrSelf(core.getType())))
+    return fallback();
+
+  Value viewTensor = bufferization::ToTensorOp::create(
+      builder, loc, core.getType(), view, builder.getUnitAttr(),
+      builder.getUnitAttr());
+  init->set(viewTensor);
+  for (Operation *op : bottom)
+    if (op->use_empty())
+      op->erase();
+  if (empty->use_empty())
+    empty.erase();
+  builder.setInsertionPoint(ret);
+  bufferization::MaterializeInDestinationOp::create(
+      builder, loc, /*result=*/Type(), core, view,
+      /*restrict=*/builder.getUnitAttr(), /*writable=*/builder.getUnitAttr());
+}
+
 struct ONNXResultsToDestinationsPass
     : onnxc::impl::ONNXResultsToDestinationsPassBase<
           ONNXResultsToDestinationsPass> {
@@ -73,10 +213,7 @@ struct ONNXResultsToDestinationsPass
           kept.push_back(value);
           continue;
         }
-        bufferization::MaterializeInDestinationOp::create(
-            builder, ret.getLoc(), /*result=*/Type(), value, destinations[i],
-            /*restrict=*/builder.getUnitAttr(),
-            /*writable=*/builder.getUnitAttr());
+        materializeResult(builder, ret, value, destinations[i]);
       }
       ret->setOperands(kept);
       return WalkResult::advance();

@@ -6,12 +6,15 @@
 A test directory holds model.onnx and test_data_set_*/{input,output}_<i>.pb.
 Each output is compared with the reference the way ONNX's backend test
 runner does: same element type and shape; floats within rtol=1e-3, atol=1e-7
-with NaN equal to NaN; everything else exactly. Prints one line per test and
-exits non-zero if any fails.
+with NaN equal to NaN; everything else exactly. A data set with a file
+`expected_error` must instead make onnx-run fail with a message containing
+that file's text. Prints one line per test, then "N passed, M failed", and
+exits non-zero if any test fails.
 """
 
 import argparse
 import glob
+import multiprocessing
 import os
 import re
 import subprocess
@@ -98,6 +101,16 @@ def run_test(test_dir, args):
                                                      "input_*.pb"))):
             run_cmd += ["--input", path]
         result = subprocess.run(run_cmd, capture_output=True, text=True)
+        expected_error = os.path.join(data_set, "expected_error")
+        if os.path.exists(expected_error):
+            with open(expected_error) as f:
+                message = f.read().strip()
+            if result.returncode == 0:
+                return "ran, but should have failed with '%s'" % message
+            if result.returncode != 1 or message not in result.stderr:
+                return "failed with status %d and '%s', expected '%s'" % (
+                    result.returncode, result.stderr.strip()[:400], message)
+            continue
         if result.returncode != 0:
             return "run failed: " + result.stderr.strip()[:800]
         for ref in numbered(glob.glob(os.path.join(data_set,
@@ -123,16 +136,28 @@ def main():
     parser.add_argument("--work", required=True,
                         help="scratch directory for libraries and outputs")
     parser.add_argument("tests", nargs="+", help="test directories")
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count(),
+                        help="tests to run at once")
     args = parser.parse_args()
+    tests = []
+    for path in args.tests:
+        # A directory of test directories stands for all of them.
+        if not os.path.exists(os.path.join(path, "test_data_set_0")):
+            tests += sorted(p for p in glob.glob(os.path.join(path, "*"))
+                            if os.path.isdir(p))
+        else:
+            tests.append(path)
     failures = 0
-    for test_dir in args.tests:
-        error = run_test(test_dir, args)
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        results = pool.starmap(run_test, [(t, args) for t in tests])
+    for test_dir, error in zip(tests, results):
         name = os.path.basename(os.path.normpath(test_dir))
         if error:
             failures += 1
             print("FAIL %s: %s" % (name, error))
         else:
             print("PASS %s" % name)
+    args.tests = tests
     print("%d passed, %d failed" % (len(args.tests) - failures, failures))
     return 1 if failures else 0
 

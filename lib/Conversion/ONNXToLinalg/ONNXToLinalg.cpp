@@ -41,7 +41,11 @@ ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter(MLIRContext *context) {
   });
   addConversion(
       [context](StringType) -> Type { return IntegerType::get(context, 64); });
-  addConversion([this](RankedTensorType type) -> Type {
+  addConversion([this, context](RankedTensorType type) -> Type {
+    // Booleans are bytes in memory (ONNX and the runtime store one per
+    // byte), but LLVM packs vectors of i1 as bits: tensors hold them as i8.
+    if (type.getElementType().isInteger(1))
+      return type.clone(IntegerType::get(context, 8));
     Type elementType = convertType(type.getElementType());
     if (!elementType)
       return {};
@@ -87,11 +91,18 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
                             "tensors as model inputs");
     ElementsAttr value = op.getValue();
     if (type != op.getType()) {
-      // Only the signedness changes (uiN -> iN): reinterpret the bits.
       auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value);
       if (!dense)
-        return rewriter.notifyMatchFailure(op, "non-dense unsigned constant");
-      value = dense.bitcast(type.getElementType());
+        return rewriter.notifyMatchFailure(op, "non-dense converted constant");
+      if (op.getType().getElementType().isInteger(1)) {
+        // Booleans widen to bytes.
+        value = dense.mapValues(type.getElementType(), [](const APInt &bit) {
+          return bit.zext(8);
+        });
+      } else {
+        // Only the signedness changes (uiN -> iN): reinterpret the bits.
+        value = dense.bitcast(type.getElementType());
+      }
     }
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
     return success();
