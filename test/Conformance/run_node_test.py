@@ -138,7 +138,16 @@ def main():
     parser.add_argument("tests", nargs="+", help="test directories")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count(),
                         help="tests to run at once")
+    parser.add_argument("--generate", action="store_true",
+                        help="first write onnxc's generated cases into the "
+                             "(single) test directory given")
     args = parser.parse_args()
+    if args.generate:
+        if len(args.tests) != 1:
+            parser.error("--generate takes one directory")
+        here = os.path.dirname(os.path.abspath(__file__))
+        subprocess.run([sys.executable, os.path.join(here, "generate_cases.py"),
+                        args.tests[0]], check=True)
     tests = []
     for path in args.tests:
         # A directory of test directories stands for all of them.
