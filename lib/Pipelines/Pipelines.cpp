@@ -132,4 +132,20 @@ void onnxc::registerONNXPipelines() {
       [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
         buildONNXToLLVMPipeline(pm, options);
       });
+  PassPipelineRegistration<ONNXToLLVMPipelineOptions>(
+      "onnx-linalg-to-loops",
+      "The middle of onnx-to-llvm: tile and vectorize linalg on tensors, "
+      "bufferize, lower what is left to loops",
+      [](OpPassManager &pm, const ONNXToLLVMPipelineOptions &options) {
+        buildONNXToLLVMPipeline(pm, options, LoweringStage::Loops,
+                                LoweringStage::Loops);
+      });
+  PassPipelineRegistration<>(
+      "onnx-loops-to-llvm",
+      "The end of onnx-to-llvm: loops, vector and memref ops to the LLVM "
+      "dialect",
+      [](OpPassManager &pm) {
+        buildONNXToLLVMPipeline(pm, ONNXToLLVMPipelineOptions(),
+                                LoweringStage::LLVM, LoweringStage::LLVM);
+      });
 }

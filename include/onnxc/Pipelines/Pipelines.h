@@ -52,7 +52,8 @@ void buildONNXToLLVMPipeline(
 /// otherwise.
 unsigned getHostVectorBits();
 
-/// Registers `-onnx-to-llvm` for onnx-opt.
+/// Registers `-onnx-to-llvm` for onnx-opt, and its middle and last stages
+/// as `-onnx-linalg-to-loops` and `-onnx-loops-to-llvm`.
 void registerONNXPipelines();
 
 } // namespace onnxc

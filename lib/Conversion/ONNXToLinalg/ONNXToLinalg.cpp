@@ -87,8 +87,7 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
     if (!type)
       return rewriter.notifyMatchFailure(op, "unsupported type");
     if (isa<StringType>(op.getType().getElementType()))
-      return op.emitOpError("string constants have no lowering; pass string "
-                            "tensors as model inputs");
+      return rewriter.notifyMatchFailure(op, "string constant");
     ElementsAttr value = op.getValue();
     if (type != op.getType()) {
       auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value);
@@ -242,6 +241,14 @@ struct ConvertONNXToLinalgPass
               UpsampleV7Op, UpsampleV9Op>(op)) {
         op->emitOpError("has no lowering of its own; run -onnx-upgrade-ops "
                         "first");
+        return WalkResult::interrupt();
+      }
+      auto constant = dyn_cast<ConstantOp>(op);
+      if (constant && isa<StringType>(constant.getType().getElementType())) {
+        // Strings are pointers to caller-owned data at run time; constant
+        // ones would need data of their own in the model.
+        op->emitOpError("string constants have no lowering; pass string "
+                        "tensors as model inputs");
         return WalkResult::interrupt();
       }
       return WalkResult::advance();

@@ -1,0 +1,204 @@
+// RUN: onnx-opt %s -convert-onnx-to-linalg -canonicalize -split-input-file | FileCheck %s
+
+// Constant integer scales, nearest: a broadcast into the output viewed as
+// [N, C, H, 2, W, 2], no per-element index computation.
+// CHECK-DAG:   #[[BCAST:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d4)>
+// CHECK-DAG:   #[[ID6:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+// CHECK-LABEL: func @nearest_x2
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x3x4x5xf32>)
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x3x8x10xf32>
+// CHECK:         %[[V:.*]] = tensor.expand_shape %[[E]] {{\[\[}}0], [1], [2, 3], [4, 5]] output_shape [1, 3, 4, 2, 5, 2]
+// CHECK:         %[[G:.*]] = linalg.generic {indexing_maps = [#[[BCAST]], #[[ID6]]]{{.*}} ins(%[[X]] : tensor<1x3x4x5xf32>) outs(%[[V]] : tensor<1x3x4x2x5x2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      linalg.yield %[[IN]] : f32
+// CHECK:         tensor.collapse_shape %[[G]] {{\[\[}}0], [1], [2, 3], [4, 5]] : tensor<1x3x4x2x5x2xf32> into tensor<1x3x8x10xf32>
+func.func @nearest_x2(%x: tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<1x3x4x5xf32>, tensor<4xf32> -> tensor<1x3x8x10xf32>
+  return %0 : tensor<1x3x8x10xf32>
+}
+
+// -----
+
+// Non-integer constant scales: index tables computed at compile time,
+// min(trunc(float32(o) / 1.5), n - 1), then a gather.
+// The axis with scale 1 needs no table.
+// CHECK:       #[[ROW:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func @nearest_fraction
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x3xi8>)
+// CHECK:         %[[T:.*]] = arith.constant dense<[0, 0, 1, 2, 2, 3]> : tensor<6xindex>
+// CHECK:         linalg.generic {indexing_maps = [#[[ROW]], #{{.*}}]{{.*}} ins(%[[T]] : tensor<6xindex>) outs(%{{.*}} : tensor<6x3xi8>)
+// CHECK-NEXT:    ^bb0(%[[I:.*]]: index, %{{.*}}: i8):
+// CHECK-NEXT:      %[[J:.*]] = linalg.index 1 : index
+// CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[X]][%[[I]], %[[J]]] : tensor<4x3xi8>
+// CHECK-NEXT:      linalg.yield %[[V]] : i8
+func.func @nearest_fraction(%x: tensor<4x3xi8>) -> tensor<6x3xi8> {
+  %s = onnx.Constant dense<[1.5, 1.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<4x3xi8>, tensor<2xf32> -> tensor<6x3xi8>
+  return %0 : tensor<6x3xi8>
+}
+
+// -----
+
+// float32 rounding matters: 10 * 1.3f = 13.0000005 gives 13 outputs, and
+// o / 1.3f truncates as float32 does.
+// CHECK-LABEL: func @nearest_float32_rounding
+// CHECK:         arith.constant dense<[0, 0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9]> : tensor<13xindex>
+func.func @nearest_float32_rounding(%x: tensor<10xf32>) -> tensor<13xf32> {
+  %s = onnx.Constant dense<[1.3]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<10xf32>, tensor<1xf32> -> tensor<13xf32>
+  return %0 : tensor<13xf32>
+}
+
+// -----
+
+// Run-time scales: output lengths trunc(float32(n) * s) and index tables
+// built once per call; a scale of 1 maps o to o exactly.
+// CHECK-LABEL: func @nearest_runtime
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x?xf32>, %[[S:.*]]: tensor<2xf32>) -> tensor<?x?xf32>
+// CHECK:         tensor.extract %[[S]][%{{.*}}] : tensor<2xf32>
+// CHECK:         %[[S1:.*]] = tensor.extract %[[S]][%{{.*}}] : tensor<2xf32>
+// CHECK-NEXT:    %[[D1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<2x?xf32>
+// CHECK:         %[[I64:.*]] = arith.index_cast %[[D1]] : index to i64
+// CHECK:         %[[N:.*]] = arith.sitofp %[[I64]] : i64 to f32
+// CHECK:         %[[P:.*]] = arith.mulf %[[N]], %[[S1]] : f32
+// CHECK:         arith.fptosi %[[P]] : f32 to i64
+// CHECK:         %[[S0:.*]] = tensor.extract %[[S]][%{{.*}}] : tensor<2xf32>
+// CHECK:         %[[ONE:.*]] = arith.cmpf oeq, %[[S0]], %{{.*}} : f32
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<?xindex>)
+// CHECK:           %[[O:.*]] = linalg.index 0 : index
+// CHECK:           %[[Q:.*]] = arith.divf %{{.*}}, %[[S0]] : f32
+// CHECK:           %[[I:.*]] = arith.minsi
+// CHECK:           arith.select %[[ONE]], %[[O]], %[[I]] : index
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<?x?xf32>)
+// CHECK:           tensor.extract %[[X]][%{{.*}}, %{{.*}}] : tensor<2x?xf32>
+func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?xf32> {
+  %0 = onnx.UpsampleV10 %x, %s : tensor<2x?xf32>, tensor<2xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Linear: per-axis taps and weights; the output sums the corners of the
+// interpolated axes, weight products first, in float32.
+// CHECK-LABEL: func @linear_x2
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 1, 1]> : tensor<4xindex>
+// CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<4xindex>
+// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 5.000000e-01, 5.000000e-01, 5.000000e-01]> : tensor<4xf32>
+// CHECK-DAG:     %[[W1:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 5.000000e-01, 5.000000e-01]> : tensor<4xf32>
+// CHECK-DAG:     arith.constant dense<[0, 0, 1, 1, 2, 2]> : tensor<6xindex>
+// CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %[[W1]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK-NEXT:    ^bb0(%[[A0:.*]]: index, %[[A1:.*]]: index, %[[AW0:.*]]: f32, %[[AW1:.*]]: f32, %[[B0:.*]]: index, %[[B1:.*]]: index, %[[BW0:.*]]: f32, %[[BW1:.*]]: f32, %{{.*}}: f32):
+// CHECK:           %[[W00:.*]] = arith.mulf %[[AW0]], %[[BW0]] : f32
+// CHECK:           %[[X00:.*]] = tensor.extract %[[X]][%[[A0]], %[[B0]]]
+// CHECK:           %[[T00:.*]] = arith.mulf %[[W00]], %[[X00]] : f32
+// CHECK:           %[[W01:.*]] = arith.mulf %[[AW0]], %[[BW1]] : f32
+// CHECK:           %[[X01:.*]] = tensor.extract %[[X]][%[[A0]], %[[B1]]]
+// CHECK:           %[[T01:.*]] = arith.mulf %[[W01]], %[[X01]] : f32
+// CHECK:           %[[S01:.*]] = arith.addf %[[T00]], %[[T01]] : f32
+// CHECK:           %[[X10:.*]] = tensor.extract %[[X]][%[[A1]], %[[B0]]]
+// CHECK:           %[[S10:.*]] = arith.addf %[[S01]], %{{.*}} : f32
+// CHECK:           %[[X11:.*]] = tensor.extract %[[X]][%[[A1]], %[[B1]]]
+// CHECK:           %[[S11:.*]] = arith.addf %[[S10]], %{{.*}} : f32
+// CHECK:           linalg.yield %[[S11]] : f32
+func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
+
+// -----
+
+// An axis with scale 1 is a copy: only the other axis is interpolated.
+// Integers are interpolated in float32 and truncated; unsigned ones convert
+// as unsigned.
+// CHECK-LABEL: func @linear_ui16
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i16):
+// CHECK:           %[[ROW:.*]] = linalg.index 0 : index
+// CHECK:           arith.uitofp %{{.*}} : i16 to f32
+// CHECK:           arith.uitofp %{{.*}} : i16 to f32
+// CHECK:           %[[R:.*]] = arith.fptoui %{{.*}} : f32 to i16
+// CHECK-NEXT:      linalg.yield %[[R]] : i16
+func.func @linear_ui16(%x: tensor<3x4xui16>) -> tensor<3x6xui16> {
+  %s = onnx.Constant dense<[1.0, 1.5]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x4xui16>, tensor<2xf32> -> tensor<3x6xui16>
+  return %0 : tensor<3x6xui16>
+}
+
+// -----
+
+// f16 computes in float32, rounded back; f64 computes in f64, with weights
+// from the float32 coordinates.
+// CHECK-LABEL: func @linear_f16
+// CHECK:           arith.extf %{{.*}} : f16 to f32
+// CHECK:           arith.truncf %{{.*}} : f32 to f16
+func.func @linear_f16(%x: tensor<3xf16>) -> tensor<7xf16> {
+  %s = onnx.Constant dense<[2.5]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3xf16>, tensor<1xf32> -> tensor<7xf16>
+  return %0 : tensor<7xf16>
+}
+// CHECK-LABEL: func @linear_f64
+// CHECK:         arith.constant dense<{{.*}}> : tensor<5xf64>
+// CHECK:           arith.mulf %{{.*}}, %{{.*}} : f64
+func.func @linear_f64(%x: tensor<2xf64>) -> tensor<5xf64> {
+  %s = onnx.Constant dense<[2.5]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2xf64>, tensor<1xf32> -> tensor<5xf64>
+  return %0 : tensor<5xf64>
+}
+
+// -----
+
+// Complex: real and imaginary parts interpolated separately.
+// CHECK-LABEL: func @linear_complex
+// CHECK:           complex.re
+// CHECK:           complex.im
+// CHECK:           complex.create %{{.*}}, %{{.*}} : complex<f64>
+func.func @linear_complex(%x: tensor<3xcomplex<f64>>) -> tensor<6xcomplex<f64>> {
+  %s = onnx.Constant dense<[2.0]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3xcomplex<f64>>, tensor<1xf32> -> tensor<6xcomplex<f64>>
+  return %0 : tensor<6xcomplex<f64>>
+}
+
+// -----
+
+// Run-time scales, linear: every axis gets tables, and a corner taking the
+// second tap of an axis whose scale is 1 is masked out.
+// CHECK-LABEL: func @linear_runtime
+// CHECK:         %[[NOT1:.*]] = arith.cmpf une, %{{.*}}, %{{.*}} : f32
+// CHECK:         linalg.generic
+// CHECK:           %[[SUM:.*]] = arith.addf
+// CHECK-NEXT:      arith.select %[[NOT1]], %[[SUM]], %{{.*}} : f32
+func.func @linear_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<4xf32>, tensor<1xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// Strings are pointers (i64) gathered like any other element; booleans are
+// bytes; all scales 1 is the input itself.
+// CHECK-LABEL: func @nearest_string
+// CHECK-SAME:    (%[[X:.*]]: tensor<2xi64>) -> tensor<3xi64>
+// CHECK:           tensor.extract %[[X]][%{{.*}}] : tensor<2xi64>
+func.func @nearest_string(%x: tensor<2x!onnx.string>) -> tensor<3x!onnx.string> {
+  %s = onnx.Constant dense<[1.5]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<2x!onnx.string>, tensor<1xf32> -> tensor<3x!onnx.string>
+  return %0 : tensor<3x!onnx.string>
+}
+// CHECK-LABEL: func @nearest_bool
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2x3xi8>) outs(%{{.*}} : tensor<2x2x3xi8>)
+func.func @nearest_bool(%x: tensor<2x3xi1>) -> tensor<4x3xi1> {
+  %s = onnx.Constant dense<[2.0, 1.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<2x3xi1>, tensor<2xf32> -> tensor<4x3xi1>
+  return %0 : tensor<4x3xi1>
+}
+// CHECK-LABEL: func @identity
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT:    return %[[X]]
+func.func @identity(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

@@ -1,0 +1,81 @@
+// RUN: onnx-opt %s -onnx-generate-shape-functions -split-input-file -verify-diagnostics | FileCheck %s
+
+// Static shapes and constant scales: the dimensions are constants and there
+// is nothing to check at run time.
+// CHECK-LABEL: func @static
+// CHECK-SAME:    attributes {onnx.shape_function = @static_shapes}
+// CHECK-LABEL: func @static_shapes
+// CHECK-SAME:    (%{{.*}}: tensor<1x1x2x2xf32> {onnx.name = "X"}) -> (i32, tensor<4xi64>)
+// CHECK-SAME:    attributes {onnx.checks = []}
+// CHECK-DAG:     %[[DIMS:.*]] = arith.constant dense<[1, 1, 4, 6]> : tensor<4xi64>
+// CHECK-DAG:     %[[OK:.*]] = arith.constant 0 : i32
+// CHECK:         return %[[OK]], %[[DIMS]] : i32, tensor<4xi64>
+func.func @static(%x: tensor<1x1x2x2xf32> {onnx.name = "X"}) -> tensor<1x1x4x6xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<1x1x2x2xf32>, tensor<4xf32> -> tensor<1x1x4x6xf32>
+  return %0 : tensor<1x1x4x6xf32>
+}
+
+// -----
+
+// A Clip bound of dynamic shape must hold one element: the function returns
+// 1 (the first check) otherwise, and the dimensions of the result otherwise.
+// CHECK-LABEL: func @clip_dynamic_bound_shapes
+// CHECK-SAME:    attributes {onnx.checks = ["Clip node 'c': bound 'min' must hold exactly one element"]}
+// CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
+// CHECK:         %[[ONE:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
+// CHECK:         %[[R:.*]]:2 = scf.if %[[ONE]] -> (i32, tensor<1xi64>) {
+// CHECK:           %[[D:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
+// CHECK:           %[[D64:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK:           %[[DIMS:.*]] = tensor.from_elements %[[D64]] : tensor<1xi64>
+// CHECK:           scf.yield %{{.*}}, %[[DIMS]] : i32, tensor<1xi64>
+// CHECK:         } else {
+// CHECK:           scf.yield %{{.*}}, %{{.*}} : i32, tensor<1xi64>
+// CHECK:         return %[[R]]#0, %[[R]]#1
+func.func @clip_dynamic_bound(%x: tensor<?xf32>, %lo: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = onnx.ClipV13 %x min(%lo : tensor<?xf32>) : tensor<?xf32> loc("c")
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// Run-time scales: the count is checked before any scale is read, then the
+// values, then the lengths; every dimension the model declares is checked.
+// CHECK-LABEL: func @upsample_runtime_shapes
+// CHECK-SAME:    onnx.checks = ["Upsample node 'u': scales must hold one value per input dimension (2)", "Upsample node 'u': scales must be finite and >= 1", "Upsample node 'u': an output dimension is too large", "Upsample node 'u': output dimension 0 is declared as 4, but the scales give another length"]
+// CHECK:         %[[COUNT:.*]] = tensor.dim %[[S:.*]], %{{.*}} : tensor<?xf32>
+// CHECK:         %[[RIGHT:.*]] = arith.cmpi eq, %[[COUNT]], %{{.*}} : index
+// CHECK:         scf.if %[[RIGHT]]
+// CHECK-NOT:     scf.if
+// CHECK:           tensor.extract %[[S]]
+// CHECK:           arith.cmpf oge
+// CHECK:           arith.cmpf ole
+// CHECK:           scf.if
+func.func @upsample_runtime(%x: tensor<2x?xf32>, %s: tensor<?xf32>) -> tensor<4x?xf32> {
+  %0 = onnx.UpsampleV10 %x, %s : tensor<2x?xf32>, tensor<?xf32> -> tensor<4x?xf32> loc("u")
+  return %0 : tensor<4x?xf32>
+}
+
+// -----
+
+// Chained ops: the dimensions of the result are those of the Upsample,
+// computed from the arguments once the Clip in between is seen through.
+// CHECK-LABEL: func @chained_shapes
+// CHECK-NOT:     onnx.ClipV13
+// CHECK-NOT:     onnx.UpsampleV10
+// CHECK:         tensor.dim %{{.*}}, %{{.*}} : tensor<?x3xi8>
+// CHECK:         return
+func.func @chained(%x: tensor<?x3xi8>) -> tensor<?x6xi8> {
+  %0 = onnx.ClipV13 %x : tensor<?x3xi8>
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %1 = onnx.UpsampleV10 %0, %s : tensor<?x3xi8>, tensor<2xf32> -> tensor<?x6xi8>
+  return %1 : tensor<?x6xi8>
+}
+
+// -----
+
+func.func @not_upgraded(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{has no shape function of its own; run -onnx-upgrade-ops first}}
+  %0 = onnx.ClipV6 %x : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -1,0 +1,85 @@
+// RUN: onnx-opt %s -pass-pipeline='builtin.module(func.func(onnx-tile-and-vectorize{vector-bits=512}))' -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -pass-pipeline='builtin.module(func.func(onnx-tile-and-vectorize{vector-bits=256}))' -split-input-file | FileCheck %s --check-prefix=AVX2
+
+// Elementwise f32: tiles of 16 lanes (8 with 256-bit vectors), the partial
+// last tile peeled off and vectorized on its own.
+// CHECK-LABEL: func @elementwise
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[C16:.*]] iter_args
+// CHECK:           vector.transfer_read %{{.*}} : tensor<16xf32>, vector<16xf32>
+// CHECK:           arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK:           vector.transfer_write %{{.*}} : vector<16xf32>, tensor<16xf32>
+// CHECK:         vector.transfer_read %{{.*}} : tensor<4xf32>, vector<4xf32>
+// CHECK:         arith.maximumf %{{.*}} : vector<4xf32>
+// AVX2-LABEL:  func @elementwise
+// AVX2:          vector.transfer_read %{{.*}} : tensor<8xf32>, vector<8xf32>
+#id = affine_map<(d0) -> (d0)>
+func.func @elementwise(%x: tensor<100xf32>, %y: tensor<100xf32>) -> tensor<100xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<100xf32>) outs(%y : tensor<100xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %out : f32
+    linalg.yield %m : f32
+  } -> tensor<100xf32>
+  return %0 : tensor<100xf32>
+}
+
+// -----
+
+// Dynamic length: full tiles without masks, the remainder with a mask.
+// CHECK-LABEL: func @dynamic
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read %{{.*}} : tensor<16xi32>, vector<16xi32>
+// CHECK:         scf.for
+// CHECK:           %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK:           vector.mask %[[MASK]] { vector.transfer_read
+func.func @dynamic(%x: tensor<?xi32>, %y: tensor<?xi32>) -> tensor<?xi32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<?xi32>) outs(%y : tensor<?xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    %m = arith.addi %in, %out : i32
+    linalg.yield %m : i32
+  } -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+
+// -----
+
+// A nearest 2x upsample viewed as [H, 2, W, 2]: the repeat dimension is kept
+// whole and the vector runs along W, reading X once and writing 16x2.
+// CHECK-LABEL: func @broadcast
+// CHECK:         vector.transfer_read %{{.*}} : tensor<1x16xf32>, vector<1x1x16x2xf32>
+// CHECK:         vector.transfer_write %{{.*}} : vector<1x1x16x2xf32>, tensor<1x1x16x2xf32>
+func.func @broadcast(%x: tensor<8x64xf32>, %y: tensor<8x2x64x2xf32>) -> tensor<8x2x64x2xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<8x64xf32>) outs(%y : tensor<8x2x64x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<8x2x64x2xf32>
+  return %0 : tensor<8x2x64x2xf32>
+}
+
+// -----
+
+// A gather through an index table becomes vector.gather.
+// CHECK-LABEL: func @gather
+// CHECK:         vector.gather
+func.func @gather(%x: tensor<40xf32>, %t: tensor<64xindex>, %y: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<64xindex>) outs(%y : tensor<64xf32>) {
+  ^bb0(%i: index, %out: f32):
+    %v = tensor.extract %x[%i] : tensor<40xf32>
+    linalg.yield %v : f32
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// Complex elements are left to scalar loops.
+// CHECK-LABEL: func @complex
+// CHECK:         linalg.generic
+// CHECK-NOT:     vector.
+func.func @complex(%x: tensor<8xcomplex<f32>>, %y: tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<8xcomplex<f32>>) outs(%y : tensor<8xcomplex<f32>>) {
+  ^bb0(%in: complex<f32>, %out: complex<f32>):
+    %n = complex.neg %in : complex<f32>
+    linalg.yield %n : complex<f32>
+  } -> tensor<8xcomplex<f32>>
+  return %0 : tensor<8xcomplex<f32>>
+}
