@@ -13,7 +13,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
@@ -111,7 +113,7 @@ public:
       : context(context), builder(context), sourceName(sourceName.str()),
         fileLoc(FileLineColLoc::get(context, sourceName, 0, 0)) {}
 
-  OwningOpRef<ModuleOp> import(const pb::ModelProto &model);
+  OwningOpRef<ModuleOp> import(pb::ModelProto &model);
 
 private:
   InFlightDiagnostic error() { return emitError(fileLoc); }
@@ -128,16 +130,17 @@ private:
                                                const Twine &what,
                                                SmallVectorImpl<StringRef> *dimParams);
   FailureOr<ElementsAttr> convertTensor(const pb::TensorProto &tensor,
-                                        const Twine &what);
+                                        const Twine &what,
+                                        std::string *movableRaw = nullptr);
   FailureOr<std::string> readExternalData(const pb::TensorProto &tensor,
                                           const Twine &what);
 
-  LogicalResult importInitializer(const pb::TensorProto &tensor);
+  LogicalResult importInitializer(pb::TensorProto &tensor);
   LogicalResult importNode(const pb::NodeProto &node, int index);
   LogicalResult importConstantNode(const pb::NodeProto &node, int index,
                                    Location loc);
   LogicalResult defineNodeOutput(const pb::NodeProto &node, Operation *op,
-                                 Location loc);
+                                 Location loc, StringRef what);
 
   /// The type the model declares for a value (value_info or graph output),
   /// if any; errors are diagnosed.
@@ -280,7 +283,8 @@ ModelImporter::readExternalData(const pb::TensorProto &tensor,
 }
 
 FailureOr<ElementsAttr>
-ModelImporter::convertTensor(const pb::TensorProto &tensor, const Twine &what) {
+ModelImporter::convertTensor(const pb::TensorProto &tensor, const Twine &what,
+                             std::string *movableRaw) {
   if (!tensor.has_data_type()) {
     error() << what << " has no element type";
     return failure();
@@ -321,8 +325,11 @@ ModelImporter::convertTensor(const pb::TensorProto &tensor, const Twine &what) {
       return failure();
     external = std::move(*data);
     raw = &external;
+    movableRaw = &external;
   } else if (tensor.has_raw_data()) {
     raw = &tensor.raw_data();
+  } else {
+    movableRaw = nullptr;
   }
 
   bool isComplex = isa<ComplexType>(*elementType);
@@ -411,8 +418,20 @@ ModelImporter::convertTensor(const pb::TensorProto &tensor, const Twine &what) {
       return failure();
     raw = &packed;
   }
-  // One copy into the attribute storage: no per-element attribute building,
-  // so that large initializers import quickly.
+  // Large data moves into a resource blob: no copy, no per-element work and
+  // no hashing of the whole buffer to unique an attribute. (On these
+  // machines every copy of 100 MB also costs ~0.3 s of first-touch page
+  // faults.) Small data is copied once into a uniqued attribute.
+  constexpr size_t kResourceThreshold = size_t(1) << 20;
+  if (movableRaw && raw == movableRaw && raw->size() >= kResourceThreshold) {
+    auto *owned = new std::string(std::move(*movableRaw));
+    AsmResourceBlob blob(
+        ArrayRef<char>(owned->data(), owned->size()), alignof(std::max_align_t),
+        [owned](void *, size_t, size_t) { delete owned; },
+        /*dataIsMutable=*/false);
+    return ElementsAttr(DenseResourceElementsAttr::get(
+        type, "onnx_initializer", std::move(blob)));
+  }
   return ElementsAttr(DenseElementsAttr::getFromRawBuffer(
       type, ArrayRef<char>(raw->data(), raw->size())));
 }
@@ -448,11 +467,12 @@ ModelImporter::join(RankedTensorType computed, RankedTensorType declared) {
   return computed.clone(shape);
 }
 
-LogicalResult ModelImporter::importInitializer(const pb::TensorProto &tensor) {
+LogicalResult ModelImporter::importInitializer(pb::TensorProto &tensor) {
   if (tensor.name().empty())
     return error() << "an initializer has no name";
   FailureOr<ElementsAttr> value =
-      convertTensor(tensor, "initializer '" + tensor.name() + "'");
+      convertTensor(tensor, "initializer '" + tensor.name() + "'",
+                    tensor.has_raw_data() ? tensor.mutable_raw_data() : nullptr);
   if (failed(value))
     return failure();
   Location loc = NameLoc::get(builder.getStringAttr(tensor.name()), fileLoc);
@@ -461,7 +481,8 @@ LogicalResult ModelImporter::importInitializer(const pb::TensorProto &tensor) {
 }
 
 LogicalResult ModelImporter::defineNodeOutput(const pb::NodeProto &node,
-                                              Operation *op, Location loc) {
+                                              Operation *op, Location loc,
+                                              StringRef what) {
   if (failed(mlir::verify(op)))
     return failure();
   const std::string &name = node.output(0);
@@ -473,9 +494,9 @@ LogicalResult ModelImporter::defineNodeOutput(const pb::NodeProto &node,
     auto computed = cast<RankedTensorType>(result.getType());
     std::optional<RankedTensorType> refined = join(computed, **declared);
     if (!refined)
-      return emitError(loc) << "the model declares '" << name << "' as "
-                            << **declared << ", but the node computes "
-                            << computed;
+      return emitError(loc) << what << ": the model declares '" << name
+                            << "' as " << **declared
+                            << ", but the node computes " << computed;
     if (*refined != computed) {
       // Upsample may state a more static result (it is checked against the
       // scales); for Clip the result is its input type, so cast.
@@ -562,7 +583,7 @@ LogicalResult ModelImporter::importConstantNode(const pb::NodeProto &node,
                           << "' is not supported";
   }
   return defineNodeOutput(node, op::ConstantOp::create(builder, loc, value),
-                          loc);
+                          loc, what);
 }
 
 LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
@@ -643,9 +664,11 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
   };
   auto expectInputs = [&](int min, int max) -> LogicalResult {
     if (node.input_size() < min || node.input_size() > max)
-      return emitError(loc) << what << ": takes " << min
-                            << (min == max ? "" : llvm::formatv(" to {0}", max).str())
-                            << " inputs, got " << node.input_size();
+      return emitError(loc)
+             << what << ": takes " << min
+             << (min == max ? "" : llvm::formatv(" to {0}", max).str())
+             << (max == 1 ? " input" : " inputs") << ", got "
+             << node.input_size();
     return success();
   };
   auto requireOperand = [&](int i, StringRef name) -> FailureOr<Value> {
@@ -776,10 +799,10 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
                                             modeString);
     }
   }
-  return defineNodeOutput(node, created, loc);
+  return defineNodeOutput(node, created, loc, what);
 }
 
-OwningOpRef<ModuleOp> ModelImporter::import(const pb::ModelProto &model) {
+OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
   // The opset of the default domain decides every operator version.
   bool found = false;
   for (const pb::OperatorSetIdProto &set : model.opset_import()) {
@@ -804,7 +827,7 @@ OwningOpRef<ModuleOp> ModelImporter::import(const pb::ModelProto &model) {
     error() << "the model has no graph";
     return nullptr;
   }
-  const pb::GraphProto &graph = model.graph();
+  pb::GraphProto &graph = *model.mutable_graph();
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   Builder &b = builder;
@@ -870,7 +893,7 @@ OwningOpRef<ModuleOp> ModelImporter::import(const pb::ModelProto &model) {
   }
   builder.setInsertionPointToStart(entry);
 
-  for (const pb::TensorProto &tensor : graph.initializer())
+  for (pb::TensorProto &tensor : *graph.mutable_initializer())
     if (failed(importInitializer(tensor)))
       return nullptr;
   for (auto [index, node] : llvm::enumerate(graph.node()))

@@ -244,7 +244,15 @@ int main(int argc, char **argv) {
     return success();
   });
 
-  OwningOpRef<ModuleOp> module = importONNXFile(&context, inputFilename);
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope timingScope = timing.getRootScope();
+
+  OwningOpRef<ModuleOp> module;
+  {
+    TimingScope importTiming = timingScope.nest("Import ONNX model");
+    module = importONNXFile(&context, inputFilename);
+  }
   if (!module)
     return 1;
 
@@ -253,9 +261,6 @@ int main(int argc, char **argv) {
     if (llvm::Error error = compiler.initialize())
       return fail(llvm::toString(std::move(error)));
 
-  DefaultTimingManager timing;
-  applyDefaultTimingManagerCLOptions(timing);
-  TimingScope timingScope = timing.getRootScope();
   auto configure = [&](PassManager &pm) {
     (void)applyPassManagerCLOptions(pm);
     pm.enableTiming(timingScope);
@@ -269,6 +274,7 @@ int main(int argc, char **argv) {
   if (!out)
     return fail(llvm::toString(out.takeError()));
 
+  TimingScope outputTiming = timingScope.nest("Output");
   if (options.emit <= EmitKind::LLVM) {
     module->print(out->os());
   } else {

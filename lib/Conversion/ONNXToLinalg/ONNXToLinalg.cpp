@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 
 namespace onnxc {
 #define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
@@ -89,6 +90,15 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
     if (isa<StringType>(op.getType().getElementType()))
       return rewriter.notifyMatchFailure(op, "string constant");
     ElementsAttr value = op.getValue();
+    if (type != op.getType() && !op.getType().getElementType().isInteger(1)) {
+      if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+        // Only the signedness changes: the same bytes, seen as signless.
+        rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+            op, type, DenseResourceElementsAttr::get(type,
+                                                     resource.getRawHandle()));
+        return success();
+      }
+    }
     if (type != op.getType()) {
       auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value);
       if (!dense)
