@@ -237,8 +237,13 @@ ModelCompiler::lower(ModuleOp module,
   pipelineOptions.vectorBits =
       options.vectorBits ? options.vectorBits
                          : (targetMachine ? getVectorBits(*targetMachine) : 0);
+  // The pass managers live until the lowering ends: pass timing identifies
+  // passes by address, and a pass of the second run allocated where one of
+  // the first had been would be reported as that one.
+  SmallVector<std::unique_ptr<PassManager>, 2> passManagers;
   auto runStages = [&](LoweringStage first, LoweringStage last) {
-    PassManager pm(module->getName());
+    passManagers.push_back(std::make_unique<PassManager>(module->getName()));
+    PassManager &pm = *passManagers.back();
     configure(pm);
     buildONNXToLLVMPipeline(pm, pipelineOptions, last, first);
     return pm.run(module);

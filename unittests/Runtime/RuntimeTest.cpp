@@ -1,0 +1,405 @@
+//===- RuntimeTest.cpp - The onnxc runtime's C API ------------------------===//
+//
+// Models come from unittests/Runtime/models and examples/, compiled by the
+// build; expected values are computed here from the operator definitions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Runtime/onnxc_runtime.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern "C" {
+const onnxc_model_info *symbolic_model(void);
+const onnxc_model_info *runtime_scales_model(void);
+const onnxc_model_info *strings_model(void);
+}
+
+namespace {
+
+struct TensorDeleter {
+  void operator()(onnxc_tensor *t) const { onnxc_tensor_destroy(t); }
+};
+using Tensor = std::unique_ptr<onnxc_tensor, TensorDeleter>;
+struct ModelDeleter {
+  void operator()(onnxc_model *m) const { onnxc_model_destroy(m); }
+};
+using Model = std::unique_ptr<onnxc_model, ModelDeleter>;
+
+Model fromInfo(const onnxc_model_info *info) {
+  onnxc_model *model = nullptr;
+  EXPECT_EQ(onnxc_model_from_info(info, &model), ONNXC_OK)
+      << onnxc_last_error();
+  return Model(model);
+}
+
+Tensor wrap(onnxc_element_type type, std::vector<int64_t> dims, void *data,
+            size_t bytes) {
+  onnxc_tensor *tensor = nullptr;
+  EXPECT_EQ(onnxc_tensor_wrap(type, dims.size(), dims.data(), data, bytes,
+                              &tensor),
+            ONNXC_OK)
+      << onnxc_last_error();
+  return Tensor(tensor);
+}
+
+Tensor create(onnxc_element_type type, std::vector<int64_t> dims) {
+  onnxc_tensor *tensor = nullptr;
+  EXPECT_EQ(onnxc_tensor_create(type, dims.size(), dims.data(), &tensor),
+            ONNXC_OK)
+      << onnxc_last_error();
+  return Tensor(tensor);
+}
+
+onnxc_status run(const Model &model, std::vector<const onnxc_tensor *> inputs,
+                 std::vector<onnxc_tensor *> &outputs) {
+  return onnxc_model_run(model.get(), inputs.data(), inputs.size(),
+                         outputs.data(), outputs.size());
+}
+
+bool errorContains(const char *text) {
+  return std::string(onnxc_last_error()).find(text) != std::string::npos;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+TEST(Tensor, CreateIsZeroFilledAndOwned) {
+  Tensor t = create(ONNXC_INT32, {2, 3});
+  EXPECT_EQ(onnxc_tensor_rank(t.get()), 2);
+  EXPECT_EQ(onnxc_tensor_num_elements(t.get()), 6);
+  EXPECT_EQ(onnxc_tensor_size_bytes(t.get()), 24u);
+  auto *data = static_cast<int32_t *>(onnxc_tensor_data(t.get()));
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(data[i], 0);
+}
+
+TEST(Tensor, ZeroSizeAndScalar) {
+  Tensor empty = create(ONNXC_FLOAT, {3, 0});
+  EXPECT_EQ(onnxc_tensor_num_elements(empty.get()), 0);
+  EXPECT_EQ(onnxc_tensor_size_bytes(empty.get()), 0u);
+  Tensor scalar = create(ONNXC_DOUBLE, {});
+  EXPECT_EQ(onnxc_tensor_num_elements(scalar.get()), 1);
+}
+
+TEST(Tensor, RejectsBadShapesAndTypes) {
+  onnxc_tensor *t = nullptr;
+  int64_t negative[] = {2, -1};
+  EXPECT_EQ(onnxc_tensor_create(ONNXC_FLOAT, 2, negative, &t),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(t, nullptr);
+  int64_t huge[] = {int64_t(1) << 40, int64_t(1) << 40};
+  EXPECT_EQ(onnxc_tensor_create(ONNXC_FLOAT, 2, huge, &t),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  int64_t dims[] = {2};
+  EXPECT_EQ(onnxc_tensor_create(static_cast<onnxc_element_type>(0), 1, dims,
+                                &t),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(onnxc_tensor_create(static_cast<onnxc_element_type>(17), 1, dims,
+                                &t),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("unknown element type 17"));
+  EXPECT_EQ(onnxc_tensor_create(ONNXC_FLOAT, -1, dims, &t),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+}
+
+TEST(Tensor, WrapChecksTheDataSize) {
+  float data[6] = {};
+  int64_t dims[] = {2, 3};
+  onnxc_tensor *t = nullptr;
+  EXPECT_EQ(onnxc_tensor_wrap(ONNXC_FLOAT, 2, dims, data, 20, &t),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("the data holds 20 bytes, the shape needs 24"));
+  EXPECT_EQ(onnxc_tensor_wrap(ONNXC_FLOAT, 2, dims, nullptr, 24, &t),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  Tensor ok = wrap(ONNXC_FLOAT, {2, 3}, data, sizeof(data));
+  EXPECT_EQ(onnxc_tensor_data(ok.get()), data);
+}
+
+TEST(Tensor, StringsAreCopiedIntoOwnedTensors) {
+  Tensor t = create(ONNXC_STRING, {2});
+  auto **elements = static_cast<const char **>(onnxc_tensor_data(t.get()));
+  EXPECT_STREQ(elements[0], "");
+  std::string value = "hello";
+  ASSERT_EQ(onnxc_tensor_set_string(t.get(), 1, value.c_str()), ONNXC_OK);
+  value[0] = 'j';
+  EXPECT_STREQ(elements[1], "hello");
+  EXPECT_EQ(onnxc_tensor_set_string(t.get(), 2, "x"),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  const char *borrowed[] = {"a"};
+  Tensor w = wrap(ONNXC_STRING, {1}, borrowed, sizeof(borrowed));
+  EXPECT_EQ(onnxc_tensor_set_string(w.get(), 0, "b"),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+}
+
+TEST(ElementType, NamesAndSizes) {
+  EXPECT_STREQ(onnxc_element_type_name(ONNXC_BFLOAT16), "bfloat16");
+  EXPECT_EQ(onnxc_element_size(ONNXC_COMPLEX128), 16u);
+  EXPECT_EQ(onnxc_element_size(ONNXC_STRING), sizeof(char *));
+  EXPECT_EQ(onnxc_element_size(static_cast<onnxc_element_type>(99)), 0u);
+  EXPECT_EQ(onnxc_element_type_name(static_cast<onnxc_element_type>(99)),
+            nullptr);
+}
+
+//===----------------------------------------------------------------------===//
+// Loading
+//===----------------------------------------------------------------------===//
+
+TEST(Load, FindsTheOnlyModelOfALibrary) {
+  onnxc_model *model = nullptr;
+  ASSERT_EQ(onnxc_model_load(ONNXC_EXAMPLE_MODEL_DIR "/relu6.so", nullptr,
+                             &model),
+            ONNXC_OK)
+      << onnxc_last_error();
+  Model owner(model);
+  EXPECT_EQ(onnxc_model_num_inputs(model), 1u);
+  EXPECT_STREQ(onnxc_model_input(model, 0)->name, "x");
+  EXPECT_STREQ(onnxc_model_input(model, 0)->dim_params[0], "N");
+  EXPECT_EQ(onnxc_model_input(model, 0)->dims[0], -1);
+  EXPECT_EQ(onnxc_model_input(model, 1), nullptr);
+  EXPECT_NE(std::string(onnxc_model_signature(model)).find("\"name\":\"y\""),
+            std::string::npos);
+}
+
+TEST(Load, ByEntryName) {
+  onnxc_model *model = nullptr;
+  ASSERT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/strings.so", "strings",
+                             &model),
+            ONNXC_OK)
+      << onnxc_last_error();
+  onnxc_model_destroy(model);
+  EXPECT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/strings.so", "other",
+                             &model),
+            ONNXC_ERROR_LOAD);
+  EXPECT_EQ(model, nullptr);
+  EXPECT_TRUE(errorContains("exports no model named 'other'"));
+}
+
+TEST(Load, RejectsWhatIsNotAModel) {
+  onnxc_model *model = nullptr;
+  EXPECT_EQ(onnxc_model_load("/nonexistent/model.so", nullptr, &model),
+            ONNXC_ERROR_LOAD);
+  EXPECT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/../../../lib/"
+                             "libonnxc_runtime.so",
+                             nullptr, &model),
+            ONNXC_ERROR_LOAD);
+  EXPECT_TRUE(errorContains("not an onnxc model library"));
+  EXPECT_EQ(onnxc_model_from_info(nullptr, &model), ONNXC_ERROR_LOAD);
+  onnxc_model_info wrongVersion = *strings_model();
+  wrongVersion.abi_version = 99;
+  EXPECT_EQ(onnxc_model_from_info(&wrongVersion, &model), ONNXC_ERROR_LOAD);
+  EXPECT_TRUE(errorContains("model ABI version 99"));
+}
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+TEST(Run, SymbolicDimensionsSizeTheOutputs) {
+  Model model = fromInfo(symbolic_model());
+  for (int64_t n : {0, 1, 5}) {
+    std::vector<float> x(n * 3), z(n);
+    for (int64_t i = 0; i < n * 3; ++i)
+      x[i] = float(i);
+    for (int64_t i = 0; i < n; ++i)
+      z[i] = float(i) - 2.0f;
+    Tensor tx = wrap(ONNXC_FLOAT, {n, 3}, x.data(), x.size() * 4);
+    Tensor tz = wrap(ONNXC_FLOAT, {n}, z.data(), z.size() * 4);
+    std::vector<onnxc_tensor *> outputs(2, nullptr);
+    ASSERT_EQ(run(model, {tx.get(), tz.get()}, outputs), ONNXC_OK)
+        << onnxc_last_error();
+    Tensor y(outputs[0]), w(outputs[1]);
+    ASSERT_EQ(onnxc_tensor_rank(y.get()), 2);
+    EXPECT_EQ(onnxc_tensor_dims(y.get())[0], n);
+    EXPECT_EQ(onnxc_tensor_dims(y.get())[1], 6);
+    // Nearest x2 along the second axis: each element twice.
+    const float *yd = static_cast<const float *>(onnxc_tensor_const_data(y.get()));
+    for (int64_t r = 0; r < n; ++r)
+      for (int64_t c = 0; c < 6; ++c)
+        EXPECT_EQ(yd[r * 6 + c], x[r * 3 + c / 2]);
+    const float *wd = static_cast<const float *>(onnxc_tensor_const_data(w.get()));
+    for (int64_t i = 0; i < n; ++i)
+      EXPECT_EQ(wd[i], z[i]);
+  }
+}
+
+TEST(Run, InconsistentSymbolicDimensionsAreRejected) {
+  Model model = fromInfo(symbolic_model());
+  std::vector<float> x(6), z(3);
+  Tensor tx = wrap(ONNXC_FLOAT, {2, 3}, x.data(), 24);
+  Tensor tz = wrap(ONNXC_FLOAT, {3}, z.data(), 12);
+  std::vector<onnxc_tensor *> outputs(2, nullptr);
+  EXPECT_EQ(run(model, {tx.get(), tz.get()}, outputs),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("input 'z' dimension 0 ('N') is 3, but another "
+                            "input set 'N' to 2"));
+  EXPECT_EQ(outputs[0], nullptr);
+  EXPECT_EQ(outputs[1], nullptr);
+}
+
+TEST(Run, WrongInputsAreRejectedBeforeAnythingRuns) {
+  Model model = fromInfo(symbolic_model());
+  std::vector<float> x(6), z(2);
+  std::vector<int32_t> xi(6);
+  Tensor tx = wrap(ONNXC_FLOAT, {2, 3}, x.data(), 24);
+  Tensor tz = wrap(ONNXC_FLOAT, {2}, z.data(), 8);
+  Tensor wrongType = wrap(ONNXC_INT32, {2, 3}, xi.data(), 24);
+  Tensor wrongRank = wrap(ONNXC_FLOAT, {6}, x.data(), 24);
+  Tensor wrongDim = wrap(ONNXC_FLOAT, {3, 2}, x.data(), 24);
+  std::vector<onnxc_tensor *> outputs(2, nullptr);
+
+  EXPECT_EQ(run(model, {wrongType.get(), tz.get()}, outputs),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("input 'X' must be float32, but is int32"));
+  EXPECT_EQ(run(model, {wrongRank.get(), tz.get()}, outputs),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("input 'X' must have rank 2, but has rank 1"));
+  EXPECT_EQ(run(model, {wrongDim.get(), tz.get()}, outputs),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("input 'X' dimension 1 must be 3, but is 2"));
+  EXPECT_EQ(run(model, {tx.get(), nullptr}, outputs),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("input 'z' is NULL"));
+  EXPECT_EQ(run(model, {tx.get()}, outputs), ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("the model takes 2 inputs, 1 given"));
+  std::vector<onnxc_tensor *> oneOutput(1, nullptr);
+  EXPECT_EQ(run(model, {tx.get(), tz.get()}, oneOutput),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(onnxc_model_run(nullptr, nullptr, 0, nullptr, 0),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(outputs[0], nullptr);
+}
+
+TEST(Run, CallerBuffersAreWrittenInPlaceOrRejected) {
+  Model model = fromInfo(symbolic_model());
+  std::vector<float> x = {1, 2, 3, 4, 5, 6}, z = {-1, 7};
+  Tensor tx = wrap(ONNXC_FLOAT, {2, 3}, x.data(), 24);
+  Tensor tz = wrap(ONNXC_FLOAT, {2}, z.data(), 8);
+  std::vector<float> y(12, -99.0f), w(2, -99.0f);
+  Tensor ty = wrap(ONNXC_FLOAT, {2, 6}, y.data(), 48);
+  Tensor tw = wrap(ONNXC_FLOAT, {2}, w.data(), 8);
+  std::vector<onnxc_tensor *> outputs = {ty.get(), tw.get()};
+  ASSERT_EQ(run(model, {tx.get(), tz.get()}, outputs), ONNXC_OK)
+      << onnxc_last_error();
+  EXPECT_EQ(outputs[0], ty.get());
+  EXPECT_EQ(y, (std::vector<float>{1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6}));
+  EXPECT_EQ(w, z);
+
+  // A caller buffer of another shape or type is refused, untouched.
+  std::vector<float> small(6, -7.0f);
+  Tensor wrongShape = wrap(ONNXC_FLOAT, {1, 6}, small.data(), 24);
+  std::vector<onnxc_tensor *> bad = {wrongShape.get(), tw.get()};
+  EXPECT_EQ(run(model, {tx.get(), tz.get()}, bad),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("output 'Y' must be a float32 tensor of the "
+                            "shape the inputs give"));
+  EXPECT_EQ(small, std::vector<float>(6, -7.0f));
+}
+
+TEST(Run, RunTimeScalesAreChecked) {
+  Model model = fromInfo(runtime_scales_model());
+  float x[4] = {1, 2, 3, 4};
+  Tensor tx = wrap(ONNXC_FLOAT, {2, 2}, x, sizeof(x));
+  struct Case {
+    std::vector<float> scales;
+    const char *error; // nullptr: accepted.
+  } cases[] = {
+      {{2.0f, 1.5f}, nullptr},
+      {{1.0f, 0.5f}, "scales must be finite and >= 1"},
+      {{NAN, 1.0f}, "scales must be finite and >= 1"},
+      {{INFINITY, 1.0f}, "scales must be finite and >= 1"},
+      {{2.0f}, "scales must hold one value per input dimension (2)"},
+      {{2.0f, 2.0f, 2.0f}, "scales must hold one value per input dimension"},
+      {{1e30f, 1.0f}, "an output dimension is too large"},
+  };
+  for (const Case &c : cases) {
+    std::vector<float> s = c.scales;
+    Tensor ts = wrap(ONNXC_FLOAT, {int64_t(s.size())}, s.data(),
+                     s.size() * 4);
+    std::vector<onnxc_tensor *> outputs(1, nullptr);
+    onnxc_status status = run(model, {tx.get(), ts.get()}, outputs);
+    if (!c.error) {
+      ASSERT_EQ(status, ONNXC_OK) << onnxc_last_error();
+      Tensor y(outputs[0]);
+      EXPECT_EQ(onnxc_tensor_dims(y.get())[0], 4);
+      EXPECT_EQ(onnxc_tensor_dims(y.get())[1], 3);
+      continue;
+    }
+    EXPECT_EQ(status, ONNXC_ERROR_INVALID_ARGUMENT);
+    EXPECT_TRUE(errorContains(c.error)) << onnxc_last_error();
+    EXPECT_EQ(outputs[0], nullptr);
+  }
+}
+
+TEST(Run, StringOutputsOwnTheirStrings) {
+  Model model = fromInfo(strings_model());
+  Tensor x = create(ONNXC_STRING, {3});
+  const char *words[] = {"alpha", "", "gamma delta"};
+  for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(onnxc_tensor_set_string(x.get(), i, words[i]), ONNXC_OK);
+  std::vector<onnxc_tensor *> outputs(1, nullptr);
+  ASSERT_EQ(run(model, {x.get()}, outputs), ONNXC_OK) << onnxc_last_error();
+  Tensor y(outputs[0]);
+  x.reset(); // The input's strings are gone; the output's remain.
+  auto *elements =
+      static_cast<const char *const *>(onnxc_tensor_const_data(y.get()));
+  for (int i = 0; i < 6; ++i)
+    EXPECT_STREQ(elements[i], words[i / 2]);
+}
+
+TEST(Run, ConcurrentRunsOfOneModel) {
+  Model model = fromInfo(symbolic_model());
+  auto worker = [&](int seed, bool *ok) {
+    *ok = true;
+    for (int iteration = 0; iteration < 200; ++iteration) {
+      int64_t n = 1 + (seed + iteration) % 17;
+      std::vector<float> x(n * 3), z(n);
+      for (int64_t i = 0; i < n * 3; ++i)
+        x[i] = float(seed * 1000 + i);
+      Tensor tx = wrap(ONNXC_FLOAT, {n, 3}, x.data(), x.size() * 4);
+      Tensor tz = wrap(ONNXC_FLOAT, {n}, z.data(), z.size() * 4);
+      std::vector<onnxc_tensor *> outputs(2, nullptr);
+      if (run(model, {tx.get(), tz.get()}, outputs) != ONNXC_OK) {
+        *ok = false;
+        return;
+      }
+      Tensor y(outputs[0]), w(outputs[1]);
+      const float *yd =
+          static_cast<const float *>(onnxc_tensor_const_data(y.get()));
+      for (int64_t i = 0; i < n * 6; ++i)
+        *ok &= yd[i] == x[(i / 6) * 3 + (i % 6) / 2];
+      // An error in this thread does not leak into the others.
+      std::vector<onnxc_tensor *> none;
+      *ok &= run(model, {tx.get()}, none) == ONNXC_ERROR_INVALID_ARGUMENT;
+    }
+  };
+  constexpr int kThreads = 8;
+  bool ok[kThreads];
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back(worker, t, &ok[t]);
+  for (std::thread &t : threads)
+    t.join();
+  for (bool b : ok)
+    EXPECT_TRUE(b);
+}
+
+TEST(LastError, IsPerThread) {
+  onnxc_tensor *t = nullptr;
+  int64_t dims[] = {-1};
+  ASSERT_EQ(onnxc_tensor_create(ONNXC_FLOAT, 1, dims, &t),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  std::string other;
+  std::thread([&] { other = onnxc_last_error(); }).join();
+  EXPECT_EQ(other, "");
+  EXPECT_TRUE(errorContains("negative dimension"));
+}
+
+} // namespace
