@@ -98,6 +98,10 @@ static void addLoopsStage(OpPassManager &pm,
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   // Folds away tile copies onto themselves that bufferization leaves.
   addCleanup(pm);
+  if (options.vectorize) {
+    pm.addNestedPass<func::FuncOp>(createONNXSimplifyVectorTransfersPass());
+    addCleanup(pm);
+  }
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   addCleanup(pm);
@@ -105,13 +109,20 @@ static void addLoopsStage(OpPassManager &pm,
 
 /// The LLVM dialect.
 static void addLLVMStage(OpPassManager &pm) {
-  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
+  // Whatever n-D transfer is left is unrolled into 1-D ones: the default
+  // lowering goes through stack temporaries, allocated in loop bodies.
+  VectorTransferToSCFOptions vectorToSCF;
+  vectorToSCF.enableFullUnroll();
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(vectorToSCF));
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  // Transposes (of broadcast tiles) as single shuffles.
+  vectorToLLVM.vectorTransposeLowering = vector::VectorTransposeLowering::Shuffle1D;
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

@@ -29,7 +29,13 @@
 // LOOPS-SAME:    (%{{.*}}: memref<1x2x4x32xf32>, %[[OUT:.*]]: memref<1x2x8x64xf32>)
 // LOOPS-NOT:     memref.alloc
 // LOOPS:         memref.expand_shape %[[OUT]]
-// LOOPS:         vector.transfer_write {{.*}} : vector<1x1x1x1x16x2xf32>
+// The tile reads 16 elements of X once and writes them twice each, as one
+// flat contiguous vector.
+// LOOPS:         %[[ROW:.*]] = vector.transfer_read {{.*}} vector<16xf32>
+// LOOPS:         %[[B:.*]] = vector.broadcast %[[ROW]] : vector<16xf32> to vector<2x16xf32>
+// LOOPS:         %[[T:.*]] = vector.transpose %[[B]], [1, 0] : vector<2x16xf32> to vector<16x2xf32>
+// LOOPS:         %[[FLAT:.*]] = vector.shape_cast %[[T]] : vector<16x2xf32> to vector<32xf32>
+// LOOPS:         vector.transfer_write %[[FLAT]], {{.*}} : vector<32xf32>, memref<32xf32, strided<[1], offset: ?>>
 // LOOPS-NOT:     memref.copy
 
 // LLVM-LABEL: llvm.func @relu6
@@ -37,8 +43,9 @@
 // LLVM-LABEL: llvm.func @_mlir_ciface_relu6
 // LLVM-LABEL: llvm.func @relu6_shapes
 // LLVM-LABEL: llvm.func @nearest
-// LLVM-NOT:     builtin.unrealized_conversion_cast
-// LLVM:         llvm.store %{{.*}}, %{{.*}} {{.*}}: vector<{{[0-9]+}}xf32>, !llvm.ptr
+// LLVM-NOT:     llvm.alloca
+// LLVM:         llvm.shufflevector %{{.*}}, %{{.*}} [0, 16, 1, 17
+// LLVM:         llvm.store %{{.*}}, %{{.*}} {{.*}}: vector<32xf32>, !llvm.ptr
 
 // SCALAR-LABEL: llvm.func @relu6
 // SCALAR-NOT:     vector<

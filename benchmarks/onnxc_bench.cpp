@@ -1,0 +1,132 @@
+//===- onnxc_bench.cpp - Time a compiled model and a same-run copy --------===//
+//
+//   onnxc_bench MODEL.so ITERATIONS
+//
+// Times onnxc_model_run on a model with one input, like an application that
+// runs a model repeatedly: input and output buffers allocated once (2 MiB
+// aligned, transparent huge pages, first touched before timing), outputs
+// written in place on every run. In the same run it times a plain memcpy
+// moving as many bytes as the model reads and writes: the memory-bandwidth
+// limit. Prints one JSON object.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Runtime/onnxc_runtime.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+void *allocate(size_t bytes) {
+  constexpr size_t kHuge = size_t(2) << 20;
+  size_t size = (bytes + kHuge - 1) / kHuge * kHuge;
+  void *p = nullptr;
+  if (posix_memalign(&p, kHuge, size ? size : kHuge) != 0) {
+    fprintf(stderr, "onnxc_bench: out of memory\n");
+    exit(1);
+  }
+  madvise(p, size, MADV_HUGEPAGE);
+  memset(p, 0, size); // First touch outside the timed region.
+  return p;
+}
+
+template <typename F> double medianMs(int iterations, F &&f) {
+  std::vector<double> times;
+  for (int i = 0; i < iterations; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    f();
+    auto end = std::chrono::steady_clock::now();
+    times.push_back(std::chrono::duration<double, std::milli>(end - start)
+                        .count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+void check(onnxc_status status) {
+  if (status != ONNXC_OK) {
+    fprintf(stderr, "onnxc_bench: %s\n", onnxc_last_error());
+    exit(1);
+  }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: onnxc_bench MODEL.so ITERATIONS\n");
+    return 1;
+  }
+  int iterations = atoi(argv[2]);
+  onnxc_model *model = nullptr;
+  check(onnxc_model_load(argv[1], nullptr, &model));
+  if (onnxc_model_num_inputs(model) != 1 || onnxc_model_num_outputs(model) != 1) {
+    fprintf(stderr, "onnxc_bench: expects one input and one output\n");
+    return 1;
+  }
+  const onnxc_model_io *in = onnxc_model_input(model, 0);
+  const onnxc_model_io *out = onnxc_model_output(model, 0);
+  auto type = static_cast<onnxc_element_type>(in->elem_type);
+  size_t elementSize = onnxc_element_size(type);
+  std::vector<int64_t> inDims(in->dims, in->dims + in->rank);
+  std::vector<int64_t> outDims(out->dims, out->dims + out->rank);
+  size_t inBytes = elementSize, outBytes = elementSize;
+  for (int64_t d : inDims)
+    inBytes *= d;
+  for (int64_t d : outDims)
+    outBytes *= d;
+
+  // Inputs: a deterministic pattern that exercises both bounds of a Clip.
+  void *inData = allocate(inBytes);
+  if (type == ONNXC_FLOAT) {
+    auto *f = static_cast<float *>(inData);
+    for (size_t i = 0; i < inBytes / 4; ++i)
+      f[i] = float(int(i % 1000) - 500) * 0.004f;
+  } else {
+    auto *b = static_cast<int8_t *>(inData);
+    for (size_t i = 0; i < inBytes; ++i)
+      b[i] = int8_t(i * 37);
+  }
+  void *outData = allocate(outBytes);
+  onnxc_tensor *input, *output;
+  check(onnxc_tensor_wrap(type, inDims.size(), inDims.data(), inData, inBytes,
+                          &input));
+  check(onnxc_tensor_wrap(static_cast<onnxc_element_type>(out->elem_type),
+                          outDims.size(), outDims.data(), outData, outBytes,
+                          &output));
+
+  auto runModel = [&] {
+    check(onnxc_model_run(model, &input, 1, &output, 1));
+  };
+  int warmup = std::max(2, iterations / 10);
+  for (int i = 0; i < warmup; ++i)
+    runModel();
+  double modelMs = medianMs(iterations, runModel);
+
+  // The bandwidth limit: copy (read + written) / 2 bytes, which reads and
+  // writes as many bytes as the model does.
+  size_t copyBytes = (inBytes + outBytes) / 2;
+  char *src = static_cast<char *>(allocate(copyBytes));
+  char *dst = static_cast<char *>(allocate(copyBytes));
+  for (int i = 0; i < warmup; ++i)
+    memcpy(dst, src, copyBytes);
+  double copyMs = medianMs(iterations, [&] {
+    memcpy(dst, src, copyBytes);
+    asm volatile("" : : "r"(dst) : "memory");
+  });
+
+  printf("{\"model_ms\": %.6f, \"copy_ms\": %.6f, \"read\": %zu, "
+         "\"written\": %zu}\n",
+         modelMs, copyMs, inBytes, outBytes);
+  onnxc_tensor_destroy(input);
+  onnxc_tensor_destroy(output);
+  onnxc_model_destroy(model);
+  return 0;
+}
