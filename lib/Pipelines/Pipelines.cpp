@@ -99,7 +99,7 @@ static void addLoopsStage(OpPassManager &pm,
   // Folds away tile copies onto themselves that bufferization leaves.
   addCleanup(pm);
   if (options.vectorize) {
-    pm.addNestedPass<func::FuncOp>(createONNXSimplifyVectorTransfersPass());
+    pm.addNestedPass<func::FuncOp>(createONNXFlattenVectorsPass());
     addCleanup(pm);
   }
   bufferization::buildBufferDeallocationPipeline(pm);

@@ -39,7 +39,9 @@ namespace {
 /// same view, which bufferizes to no copy at all. upstream
 /// eliminate-empty-tensors cannot see through the reshapes, and folding
 /// `expand_shape(collapse_shape(x))` back to `x` fails for dynamic shapes.
-/// Anything else gets a plain materialization.
+/// Without reshapes, the empty tensor at the root of the result's chain of
+/// destinations becomes the output buffer. Anything else gets a plain
+/// materialization.
 void materializeResult(OpBuilder &builder, Operation *ret, Value result,
                        Value destination) {
   Location loc = ret->getLoc();
@@ -61,6 +63,29 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
   auto dps = core.getDefiningOp<DestinationStyleOpInterface>();
   if (!dps || !dps.hasPureTensorSemantics())
     return fallback();
+
+  // No reshape on top: follow the destinations (linalg inits, insert_slice
+  // dests) down to the tensor.empty they all start from. Its contents are
+  // never read, so every use of it (also the extract_slices giving regions
+  // of the output their destinations) can become the output buffer.
+  if (top.empty()) {
+    Value root = core;
+    while (auto op = root.getDefiningOp<DestinationStyleOpInterface>()) {
+      if (!op.hasPureTensorSemantics())
+        return fallback();
+      root = op.getTiedOpOperand(cast<OpResult>(root))->get();
+    }
+    auto empty = root.getDefiningOp<tensor::EmptyOp>();
+    if (!empty || empty.getType() != result.getType())
+      return fallback();
+    builder.setInsertionPointToStart(empty->getBlock());
+    Value whole = bufferization::ToTensorOp::create(
+        builder, loc, empty.getType(), destination, builder.getUnitAttr(),
+        builder.getUnitAttr());
+    empty.getResult().replaceAllUsesWith(whole);
+    empty.erase();
+    return fallback();
+  }
   OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(core));
   Value value = init->get();
   while (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(

@@ -119,18 +119,19 @@ def ONNXTileAndVectorizePass
   ];
 }
 
-def ONNXSimplifyVectorTransfersPass
-    : Pass<"onnx-simplify-vector-transfers", "::mlir::func::FuncOp"> {
-  let summary = "Turn the n-D vector transfers of vectorized tiles into flat "
-                "1-D ones";
+def ONNXFlattenVectorsPass
+    : Pass<"onnx-flatten-vectors", "::mlir::func::FuncOp"> {
+  let summary = "Turn the n-D vectors of vectorized tiles into 1-D ones";
   let description = [{
-    After bufferization, vectorized tiles read and write n-D vectors with
-    unit dimensions and, for upsampled outputs, a small repeat dimension
-    (`vector<1x1x16x2xf32>`). Lowered as they are, such transfers become one
-    small store per row and go through stack temporaries. This pass lowers
-    broadcasting permutation maps to plain reads plus broadcasts, drops unit
-    dimensions, and flattens transfers of contiguous memory into 1-D ones
-    (`vector<32xf32>`), whose shape casts then lower to shuffles.
+    After bufferization, vectorized tiles read, compute and write n-D vectors
+    with unit dimensions and, for upsampled outputs, a small repeat dimension
+    (`vector<1x1x16x2xf32>`). The LLVM dialect holds an n-D vector as an
+    array of 1-D ones, so such code becomes one 2-wide operation per row and
+    its transfers go through stack temporaries. This pass lowers broadcasting
+    permutation maps to plain reads plus broadcasts, drops unit dimensions,
+    flattens transfers of contiguous memory into 1-D ones (`vector<32xf32>`)
+    and linearizes the elementwise ops in between; the remaining broadcasts
+    and transposes lower to shuffles.
   }];
   let dependentDialects = [
     "::mlir::memref::MemRefDialect",

@@ -458,6 +458,239 @@ private:
     return generic.getResult(0);
   }
 
+  /// The repeat factor k of an interpolated axis whose taps are regular
+  /// away from the last input element: out = n * k and, for every output
+  /// o < k * (n - 1), i0 = o / k and i1 = i0 + 1. std::nullopt otherwise.
+  static std::optional<int64_t> getLinearRepeatFactor(const Axis &axis,
+                                                      bool computeInF64) {
+    if (!axis.isCompileTime() || axis.isCopy())
+      return std::nullopt;
+    float scale = *axis.scale;
+    if (scale != std::trunc(scale) || scale > 1024.0f)
+      return std::nullopt;
+    int64_t k = static_cast<int64_t>(scale);
+    int64_t n = *axis.staticIn(), out = *axis.staticOut();
+    if (n < 2 || out != n * k)
+      return std::nullopt;
+    for (int64_t o = 0; o < k * (n - 1); ++o) {
+      LinearTaps taps = linearTaps(o, scale, n, computeInF64);
+      if (taps.i0 != o / k || taps.i1 != o / k + 1)
+        return std::nullopt;
+    }
+    return k;
+  }
+
+  /// SPEC.md's sum over the 2^k corners of the interpolated axes, in
+  /// lexicographic corner order (the first interpolated axis varies
+  /// slowest), each term (product of per-axis weights, in axis order) * X.
+  /// `element(corner)` reads X at a corner, `weight(a, second)` is the
+  /// weight of the interpolated axis a; `cornerActive` masks out corners
+  /// (null: always taken).
+  static Value sumCorners(OpBuilder &b, Location loc, int64_t k,
+                          function_ref<Value(int64_t)> element,
+                          function_ref<Value(int64_t, bool)> weight,
+                          ArrayRef<Value> cornerActive,
+                          const ComputeType &compute) {
+    SmallVector<Value> acc;
+    for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
+      Value w;
+      for (int64_t a = 0; a < k; ++a) {
+        bool second = (corner >> (k - 1 - a)) & 1;
+        Value wa = weight(a, second);
+        w = w ? arith::MulFOp::create(b, loc, w, wa) : wa;
+      }
+      SmallVector<Value> parts = compute.toCompute(b, loc, element(corner));
+      for (auto [i, part] : llvm::enumerate(parts)) {
+        Value term = arith::MulFOp::create(b, loc, w, part);
+        if (corner == 0) {
+          acc.push_back(term);
+          continue;
+        }
+        Value sum = arith::AddFOp::create(b, loc, acc[i], term);
+        Value active = cornerActive.empty() ? Value() : cornerActive[corner];
+        acc[i] = active ? arith::SelectOp::create(b, loc, active, sum, acc[i])
+                        : sum;
+      }
+    }
+    return compute.fromCompute(b, loc, acc);
+  }
+
+  /// Linear interpolation of the output region at `offsets` (non-zero only
+  /// on interpolated axes) of `sizes`, written into `dest`: per output
+  /// element, the taps and weights of each interpolated axis come from its
+  /// tables and X is gathered at the corners.
+  static Value buildGatheredRegion(OpBuilder &b, Location loc, Value input,
+                                   ArrayRef<int64_t> interpolated,
+                                   ArrayRef<std::array<Value, 4>> tables,
+                                   ArrayRef<Value> cornerActive,
+                                   const ComputeType &compute,
+                                   ArrayRef<OpFoldResult> offsets,
+                                   ArrayRef<OpFoldResult> sizes, Value dest) {
+    int64_t rank = sizes.size();
+    int64_t k = interpolated.size();
+    // The whole output needs no slicing (and empty tensors admit none).
+    bool whole = llvm::all_of(offsets, isZeroInteger);
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (auto [a, d] : llvm::enumerate(interpolated)) {
+      for (Value table : tables[a]) {
+        inputs.push_back(whole ? table
+                               : tensor::ExtractSliceOp::create(
+                                     b, loc, table, {offsets[d]}, {sizes[d]},
+                                     {b.getIndexAttr(1)})
+                                     .getResult());
+        maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(d)));
+      }
+    }
+    maps.push_back(b.getMultiDimIdentityMap(rank));
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    Value region = whole ? dest
+                         : tensor::ExtractSliceOp::create(b, loc, dest, offsets,
+                                                          sizes, strides)
+                               .getResult();
+    auto generic = linalg::GenericOp::create(
+        b, loc, region.getType(), inputs, region, maps,
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          // Axes that are not interpolated are never cut: local = global.
+          SmallVector<Value> identity;
+          for (int64_t d = 0; d < rank; ++d)
+            identity.push_back(linalg::IndexOp::create(nb, nloc, d));
+          auto element = [&](int64_t corner) -> Value {
+            SmallVector<Value> indices = identity;
+            for (int64_t a = 0; a < k; ++a) {
+              bool second = (corner >> (k - 1 - a)) & 1;
+              indices[interpolated[a]] = args[4 * a + (second ? 1 : 0)];
+            }
+            return tensor::ExtractOp::create(nb, nloc, input, indices);
+          };
+          auto weight = [&](int64_t a, bool second) -> Value {
+            return args[4 * a + (second ? 3 : 2)];
+          };
+          linalg::YieldOp::create(nb, nloc,
+                                  sumCorners(nb, nloc, k, element, weight,
+                                             cornerActive, compute));
+        });
+    if (whole)
+      return generic.getResult(0);
+    return tensor::InsertSliceOp::create(b, loc, generic.getResult(0), dest,
+                                         offsets, sizes, strides);
+  }
+
+  /// The interior of an upsampling by integer factors: outputs whose taps
+  /// are (i, i + 1) on every interpolated axis. Each corner is X shifted by
+  /// its offsets, each weight a table read at k * i + r: affine maps only,
+  /// so every read is a contiguous or broadcast vector load, no gather.
+  static Value buildStencilInterior(OpBuilder &b, Location loc, Value input,
+                                    ArrayRef<Axis> axes,
+                                    ArrayRef<int64_t> interpolated,
+                                    ArrayRef<int64_t> factors,
+                                    ArrayRef<std::array<Value, 4>> tables,
+                                    const ComputeType &compute, Value dest) {
+    int64_t rank = axes.size();
+    int64_t k = interpolated.size();
+    auto factorOf = [&](int64_t d) -> int64_t {
+      auto it = llvm::find(interpolated, d);
+      return it == interpolated.end() ? 0
+                                      : factors[it - interpolated.begin()];
+    };
+
+    // The interior, viewed with one (i, r) pair per interpolated axis.
+    SmallVector<OpFoldResult> sizes, expandedSizes;
+    SmallVector<ReassociationIndices> reassociation;
+    SmallVector<int64_t> firstLoop;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t loop = expandedSizes.size();
+      firstLoop.push_back(loop);
+      if (int64_t f = factorOf(d)) {
+        int64_t n = *axes[d].staticIn();
+        sizes.push_back(b.getIndexAttr(f * (n - 1)));
+        expandedSizes.push_back(b.getIndexAttr(n - 1));
+        expandedSizes.push_back(b.getIndexAttr(f));
+        reassociation.push_back({loop, loop + 1});
+      } else {
+        sizes.push_back(axes[d].outLength);
+        expandedSizes.push_back(axes[d].outLength);
+        reassociation.push_back({loop});
+      }
+    }
+    int64_t loops = expandedSizes.size();
+    SmallVector<OpFoldResult> zeros(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> ones(rank, b.getIndexAttr(1));
+    Value interior =
+        tensor::ExtractSliceOp::create(b, loc, dest, zeros, sizes, ones);
+    SmallVector<int64_t> staticExpanded;
+    SmallVector<Value> dynamicExpanded;
+    dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded, staticExpanded);
+    auto expandedType = RankedTensorType::get(
+        staticExpanded, cast<RankedTensorType>(dest.getType()).getElementType());
+    Value expanded = tensor::ExpandShapeOp::create(
+        b, loc, expandedType, interior, reassociation, expandedSizes);
+
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    // Corners: X shifted by 0 or 1 along each interpolated axis.
+    SmallVector<AffineExpr> xExprs;
+    SmallVector<OpFoldResult> xSizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      xExprs.push_back(b.getAffineDimExpr(firstLoop[d]));
+      xSizes.push_back(factorOf(d) ? b.getIndexAttr(*axes[d].staticIn() - 1)
+                                   : axes[d].inLength);
+    }
+    AffineMap xMap = AffineMap::get(loops, 0, xExprs, b.getContext());
+    for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
+      SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+      for (int64_t a = 0; a < k; ++a)
+        if ((corner >> (k - 1 - a)) & 1)
+          offsets[interpolated[a]] = b.getIndexAttr(1);
+      inputs.push_back(
+          tensor::ExtractSliceOp::create(b, loc, input, offsets, xSizes, ones));
+      maps.push_back(xMap);
+    }
+    // Weights: w0 and w1 of each interpolated axis at output i * k + r,
+    // the tables seen as [n, k] so that the maps are projections the
+    // vectorizer turns into plain loads.
+    for (auto [a, d] : llvm::enumerate(interpolated)) {
+      int64_t n = *axes[d].staticIn(), f = factors[a];
+      AffineMap map = AffineMap::get(
+          loops, 0,
+          {b.getAffineDimExpr(firstLoop[d]),
+           b.getAffineDimExpr(firstLoop[d] + 1)},
+          b.getContext());
+      for (int which : {2, 3}) {
+        Value table = tables[a][which];
+        auto tableType = cast<RankedTensorType>(table.getType());
+        Value byInput = tensor::ExpandShapeOp::create(
+            b, loc,
+            RankedTensorType::get({n, f}, tableType.getElementType()), table,
+            SmallVector<ReassociationIndices>{{0, 1}},
+            SmallVector<OpFoldResult>{b.getIndexAttr(n), b.getIndexAttr(f)});
+        inputs.push_back(tensor::ExtractSliceOp::create(
+            b, loc, byInput, {b.getIndexAttr(0), b.getIndexAttr(0)},
+            {b.getIndexAttr(n - 1), b.getIndexAttr(f)},
+            {b.getIndexAttr(1), b.getIndexAttr(1)}));
+        maps.push_back(map);
+      }
+    }
+    maps.push_back(b.getMultiDimIdentityMap(loops));
+    int64_t corners = int64_t(1) << k;
+    auto generic = linalg::GenericOp::create(
+        b, loc, expandedType, inputs, expanded, maps,
+        SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          auto element = [&](int64_t corner) { return args[corner]; };
+          auto weight = [&](int64_t a, bool second) {
+            return args[corners + 2 * a + (second ? 1 : 0)];
+          };
+          linalg::YieldOp::create(
+              nb, nloc, sumCorners(nb, nloc, k, element, weight, {}, compute));
+        });
+    Value computed = tensor::CollapseShapeOp::create(
+        b, loc, generic.getResult(0), reassociation);
+    return tensor::InsertSliceOp::create(b, loc, computed, dest, zeros, sizes,
+                                         ones);
+  }
+
   static Value lowerLinear(OpBuilder &b, Location loc, Value input,
                            ArrayRef<Axis> axes, const ComputeType &compute) {
     auto inputType = cast<RankedTensorType>(input.getType());
@@ -475,83 +708,69 @@ private:
       return input;
     int64_t k = interpolated.size();
 
-    SmallVector<Value> inputs;
-    SmallVector<AffineMap> maps;
-    for (int64_t d : interpolated) {
-      std::array<Value, 4> tables =
-          buildLinearTables(b, loc, axes[d], compute.type);
-      for (Value t : tables) {
-        inputs.push_back(t);
-        maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(d)));
-      }
-    }
-    maps.push_back(b.getMultiDimIdentityMap(rank));
+    SmallVector<std::array<Value, 4>> tables;
+    for (int64_t d : interpolated)
+      tables.push_back(buildLinearTables(b, loc, axes[d], compute.type));
 
     // Whether each corner takes part: a corner taking the second tap of an
     // axis whose run-time scale is 1 does not.
-    SmallVector<Value> cornerActive(int64_t(1) << k);
+    SmallVector<Value> cornerActive;
     Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
     SmallVector<Value> axisInterpolates;
-    for (int64_t d : interpolated) {
-      if (axes[d].scale)
-        axisInterpolates.push_back(Value());
-      else
-        axisInterpolates.push_back(arith::CmpFOp::create(
-            b, loc, arith::CmpFPredicate::UNE, axes[d].scaleValue, one));
-    }
-    for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
-      Value active;
-      for (int64_t a = 0; a < k; ++a) {
-        bool second = (corner >> (k - 1 - a)) & 1;
-        if (!second || !axisInterpolates[a])
-          continue;
-        active = active ? arith::AndIOp::create(b, loc, active,
-                                                axisInterpolates[a])
-                        : axisInterpolates[a];
+    for (int64_t d : interpolated)
+      axisInterpolates.push_back(
+          axes[d].scale ? Value()
+                        : arith::CmpFOp::create(b, loc,
+                                                arith::CmpFPredicate::UNE,
+                                                axes[d].scaleValue, one)
+                              .getResult());
+    if (llvm::any_of(axisInterpolates, [](Value v) { return bool(v); })) {
+      for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
+        Value active;
+        for (int64_t a = 0; a < k; ++a) {
+          bool second = (corner >> (k - 1 - a)) & 1;
+          if (!second || !axisInterpolates[a])
+            continue;
+          active = active ? arith::AndIOp::create(b, loc, active,
+                                                  axisInterpolates[a])
+                          : axisInterpolates[a];
+        }
+        cornerActive.push_back(active);
       }
-      cornerActive[corner] = active;
     }
 
-    Value init =
-        onnx_to_linalg::createEmptyLike(b, loc, outSizes, inputType.getElementType());
-    auto generic = linalg::GenericOp::create(
-        b, loc, init.getType(), inputs, init, maps,
-        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-        [&](OpBuilder &nb, Location nloc, ValueRange args) {
-          SmallVector<Value> identity;
-          for (int64_t d = 0; d < rank; ++d)
-            identity.push_back(linalg::IndexOp::create(nb, nloc, d));
-          SmallVector<Value> acc;
-          for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
-            SmallVector<Value> indices = identity;
-            Value weight;
-            for (int64_t a = 0; a < k; ++a) {
-              // The first interpolated axis varies slowest.
-              bool second = (corner >> (k - 1 - a)) & 1;
-              indices[interpolated[a]] = args[4 * a + (second ? 1 : 0)];
-              Value w = args[4 * a + (second ? 3 : 2)];
-              weight = weight ? arith::MulFOp::create(nb, nloc, weight, w)
-                              : w;
-            }
-            Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
-            SmallVector<Value> parts = compute.toCompute(nb, nloc, x);
-            for (auto [i, part] : llvm::enumerate(parts)) {
-              Value term = arith::MulFOp::create(nb, nloc, weight, part);
-              if (corner == 0) {
-                acc.push_back(term);
-                continue;
-              }
-              Value sum = arith::AddFOp::create(nb, nloc, acc[i], term);
-              acc[i] = cornerActive[corner]
-                           ? arith::SelectOp::create(nb, nloc,
-                                                     cornerActive[corner], sum,
-                                                     acc[i])
-                           : sum;
-            }
-          }
-          linalg::YieldOp::create(nb, nloc, compute.fromCompute(nb, nloc, acc));
-        });
-    return generic.getResult(0);
+    Value dest =
+        onnx_to_linalg::createEmptyLike(b, loc, outSizes,
+                                        inputType.getElementType());
+    SmallVector<OpFoldResult> zeros(rank, b.getIndexAttr(0));
+
+    // Integer factors known at compile time: the interior without gathers,
+    // then the last input slab of each interpolated axis with them.
+    SmallVector<int64_t> factors;
+    for (int64_t d : interpolated)
+      if (auto f = getLinearRepeatFactor(axes[d], compute.type.isF64()))
+        factors.push_back(*f);
+    if (factors.size() != interpolated.size())
+      return buildGatheredRegion(b, loc, input, interpolated, tables,
+                                 cornerActive, compute, zeros, outSizes, dest);
+
+    dest = buildStencilInterior(b, loc, input, axes, interpolated, factors,
+                                tables, compute, dest);
+    // Slab a: the last input element's outputs along interpolated axis a,
+    // the interior along the axes before it, everything along those after.
+    for (int64_t a = 0; a < k; ++a) {
+      SmallVector<OpFoldResult> offsets = zeros, sizes = outSizes;
+      for (int64_t before = 0; before < a; ++before) {
+        int64_t d = interpolated[before];
+        sizes[d] = b.getIndexAttr(factors[before] * (*axes[d].staticIn() - 1));
+      }
+      int64_t d = interpolated[a];
+      offsets[d] = b.getIndexAttr(factors[a] * (*axes[d].staticIn() - 1));
+      sizes[d] = b.getIndexAttr(factors[a]);
+      dest = buildGatheredRegion(b, loc, input, interpolated, tables, {},
+                                 compute, offsets, sizes, dest);
+    }
+    return dest;
   }
 };
 } // namespace

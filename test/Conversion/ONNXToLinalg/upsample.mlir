@@ -79,33 +79,81 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 
 // -----
 
-// Linear: per-axis taps and weights; the output sums the corners of the
-// interpolated axes, weight products first, in float32.
+// Linear with constant integer factors: the interior (outputs whose taps
+// are i, i + 1 on both axes) is a generic with affine maps only: the four
+// corners are X shifted by 0 or 1, the weights tables seen as [n, k]. The
+// corners are summed in lexicographic order, weight products first, in
+// float32, exactly as SPEC.md writes it.
+// CHECK-DAG:   #[[XMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2)>
+// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
 // CHECK-LABEL: func @linear_x2
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
-// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 1, 1]> : tensor<4xindex>
-// CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<4xindex>
-// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 5.000000e-01, 5.000000e-01, 5.000000e-01]> : tensor<4xf32>
-// CHECK-DAG:     %[[W1:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 5.000000e-01, 5.000000e-01]> : tensor<4xf32>
-// CHECK-DAG:     arith.constant dense<[0, 0, 1, 1, 2, 2]> : tensor<6xindex>
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x6xf32>
+// CHECK:         %[[IN:.*]] = tensor.extract_slice %[[E]][0, 0] [2, 4] [1, 1]
+// CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[IN]] {{\[\[}}0, 1], [2, 3]] output_shape [1, 2, 2, 2]
+// CHECK-DAG:     %[[X00:.*]] = tensor.extract_slice %[[X]][0, 0] [1, 2] [1, 1]
+// CHECK-DAG:     %[[X01:.*]] = tensor.extract_slice %[[X]][0, 1] [1, 2] [1, 1]
+// CHECK-DAG:     %[[X10:.*]] = tensor.extract_slice %[[X]][1, 0] [1, 2] [1, 1]
+// CHECK-DAG:     %[[X11:.*]] = tensor.extract_slice %[[X]][1, 1] [1, 2] [1, 1]
+// CHECK:         %[[INTERIOR:.*]] = linalg.generic {indexing_maps = [#[[XMAP]], #[[XMAP]], #[[XMAP]], #[[XMAP]], #[[HMAP]], #[[HMAP]], #[[WMAP]], #[[WMAP]], #{{.*}}]{{.*}} ins(%[[X00]], %[[X01]], %[[X10]], %[[X11]], %{{.*}} outs(%[[VIEW]] : tensor<1x2x2x2xf32>)
+// CHECK-NEXT:    ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[C:.*]]: f32, %[[D:.*]]: f32, %[[H0:.*]]: f32, %[[H1:.*]]: f32, %[[W0:.*]]: f32, %[[W1:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[W00:.*]] = arith.mulf %[[H0]], %[[W0]] : f32
+// CHECK-NEXT:      %[[T00:.*]] = arith.mulf %[[W00]], %[[A]] : f32
+// CHECK-NEXT:      %[[W01:.*]] = arith.mulf %[[H0]], %[[W1]] : f32
+// CHECK-NEXT:      %[[T01:.*]] = arith.mulf %[[W01]], %[[B]] : f32
+// CHECK-NEXT:      %[[S1:.*]] = arith.addf %[[T00]], %[[T01]] : f32
+// CHECK-NEXT:      %[[W10:.*]] = arith.mulf %[[H1]], %[[W0]] : f32
+// CHECK-NEXT:      %[[T10:.*]] = arith.mulf %[[W10]], %[[C]] : f32
+// CHECK-NEXT:      %[[S2:.*]] = arith.addf %[[S1]], %[[T10]] : f32
+// CHECK-NEXT:      %[[W11:.*]] = arith.mulf %[[H1]], %[[W1]] : f32
+// CHECK-NEXT:      %[[T11:.*]] = arith.mulf %[[W11]], %[[D]] : f32
+// CHECK-NEXT:      %[[S3:.*]] = arith.addf %[[S2]], %[[T11]] : f32
+// CHECK-NEXT:      linalg.yield %[[S3]] : f32
+// CHECK:         %[[C1:.*]] = tensor.collapse_shape %[[INTERIOR]]
+// CHECK:         %[[R1:.*]] = tensor.insert_slice %[[C1]] into %[[E]][0, 0] [2, 4] [1, 1]
+// The slabs of the last input row and column, from the tables.
+// CHECK:         %[[ROWS:.*]] = tensor.extract_slice %[[R1]][2, 0] [2, 6] [1, 1]
+// CHECK:         %[[G1:.*]] = linalg.generic {{.*}} outs(%[[ROWS]] : tensor<2x6xf32>)
+// CHECK:           tensor.extract %[[X]]
+// CHECK:         %[[R2:.*]] = tensor.insert_slice %[[G1]] into %[[R1]][2, 0] [2, 6] [1, 1]
+// CHECK:         %[[COLS:.*]] = tensor.extract_slice %[[R2]][0, 4] [2, 2] [1, 1]
+// CHECK:         %[[G2:.*]] = linalg.generic {{.*}} outs(%[[COLS]] : tensor<2x2xf32>)
+// CHECK:         %[[R3:.*]] = tensor.insert_slice %[[G2]] into %[[R2]][0, 4] [2, 2] [1, 1]
+// CHECK:         return %[[R3]]
+func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
+
+// -----
+
+// Non-integer factors: per-axis tap and weight tables (computed at compile
+// time, in float32: w0 = 1 - float32(1 / 1.5), not float32(1 / 3)) and X
+// gathered at the corners, same sum.
+// CHECK-LABEL: func @linear_fraction
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x4xf32>)
+// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 1]> : tensor<3xindex>
+// CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<3xindex>
+// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 0.333333313, 5.000000e-01]> : tensor<3xf32>
+// CHECK-DAG:     %[[W1:.*]] = arith.constant dense<[0.000000e+00, 0.666666686, 5.000000e-01]> : tensor<3xf32>
 // CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %[[W1]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} :
 // CHECK-NEXT:    ^bb0(%[[A0:.*]]: index, %[[A1:.*]]: index, %[[AW0:.*]]: f32, %[[AW1:.*]]: f32, %[[B0:.*]]: index, %[[B1:.*]]: index, %[[BW0:.*]]: f32, %[[BW1:.*]]: f32, %{{.*}}: f32):
 // CHECK:           %[[W00:.*]] = arith.mulf %[[AW0]], %[[BW0]] : f32
 // CHECK:           %[[X00:.*]] = tensor.extract %[[X]][%[[A0]], %[[B0]]]
 // CHECK:           %[[T00:.*]] = arith.mulf %[[W00]], %[[X00]] : f32
-// CHECK:           %[[W01:.*]] = arith.mulf %[[AW0]], %[[BW1]] : f32
 // CHECK:           %[[X01:.*]] = tensor.extract %[[X]][%[[A0]], %[[B1]]]
-// CHECK:           %[[T01:.*]] = arith.mulf %[[W01]], %[[X01]] : f32
-// CHECK:           %[[S01:.*]] = arith.addf %[[T00]], %[[T01]] : f32
+// CHECK:           %[[S01:.*]] = arith.addf %[[T00]], %{{.*}} : f32
 // CHECK:           %[[X10:.*]] = tensor.extract %[[X]][%[[A1]], %[[B0]]]
 // CHECK:           %[[S10:.*]] = arith.addf %[[S01]], %{{.*}} : f32
 // CHECK:           %[[X11:.*]] = tensor.extract %[[X]][%[[A1]], %[[B1]]]
 // CHECK:           %[[S11:.*]] = arith.addf %[[S10]], %{{.*}} : f32
 // CHECK:           linalg.yield %[[S11]] : f32
-func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
-  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<4x6xf32>
-  return %0 : tensor<4x6xf32>
+func.func @linear_fraction(%x: tensor<2x4xf32>) -> tensor<3x6xf32> {
+  %s = onnx.Constant dense<[1.5, 1.5]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x4xf32>, tensor<2xf32> -> tensor<3x6xf32>
+  return %0 : tensor<3x6xf32>
 }
 
 // -----

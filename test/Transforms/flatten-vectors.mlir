@@ -1,4 +1,4 @@
-// RUN: onnx-opt %s -pass-pipeline='builtin.module(func.func(onnx-simplify-vector-transfers))' -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -pass-pipeline='builtin.module(func.func(onnx-flatten-vectors))' -split-input-file | FileCheck %s
 
 // A broadcasting read and an n-D write of a nearest-upsample tile become a
 // 1-D read, a broadcast + transpose, and one flat contiguous write.
