@@ -357,20 +357,28 @@ struct UpsampleLowering : OpConversionPattern<UpsampleV10Op> {
   }
 
 private:
-  /// The repeat count k of an axis whose nearest table is exactly o / k, with
-  /// out = n * k; std::nullopt otherwise.
-  static std::optional<int64_t> getRepeatFactor(const Axis &axis) {
+  /// The factor k of a compile-time axis whose scale is the integer k and
+  /// whose output is exactly k times longer than its input.
+  static std::optional<int64_t> getIntegerFactor(const Axis &axis) {
     if (!axis.isCompileTime())
       return std::nullopt;
     float scale = *axis.scale;
     if (scale != std::trunc(scale) || scale > 1024.0f)
       return std::nullopt;
     int64_t k = static_cast<int64_t>(scale);
-    int64_t n = *axis.staticIn(), out = *axis.staticOut();
-    if (out != n * k)
+    if (*axis.staticOut() != *axis.staticIn() * k)
       return std::nullopt;
-    for (int64_t o = 0; o < out; ++o)
-      if (nearestIndex(o, scale, n) != o / k)
+    return k;
+  }
+
+  /// The repeat count k of an axis whose nearest table is exactly o / k;
+  /// std::nullopt otherwise.
+  static std::optional<int64_t> getRepeatFactor(const Axis &axis) {
+    std::optional<int64_t> k = getIntegerFactor(axis);
+    if (!k)
+      return std::nullopt;
+    for (int64_t o = 0, e = *axis.staticOut(); o < e; ++o)
+      if (nearestIndex(o, *axis.scale, *axis.staticIn()) != o / *k)
         return std::nullopt;
     return k;
   }
@@ -463,18 +471,13 @@ private:
   /// o < k * (n - 1), i0 = o / k and i1 = i0 + 1. std::nullopt otherwise.
   static std::optional<int64_t> getLinearRepeatFactor(const Axis &axis,
                                                       bool computeInF64) {
-    if (!axis.isCompileTime() || axis.isCopy())
+    std::optional<int64_t> k = getIntegerFactor(axis);
+    if (!k || axis.isCopy() || *axis.staticIn() < 2)
       return std::nullopt;
-    float scale = *axis.scale;
-    if (scale != std::trunc(scale) || scale > 1024.0f)
-      return std::nullopt;
-    int64_t k = static_cast<int64_t>(scale);
-    int64_t n = *axis.staticIn(), out = *axis.staticOut();
-    if (n < 2 || out != n * k)
-      return std::nullopt;
-    for (int64_t o = 0; o < k * (n - 1); ++o) {
-      LinearTaps taps = linearTaps(o, scale, n, computeInF64);
-      if (taps.i0 != o / k || taps.i1 != o / k + 1)
+    int64_t n = *axis.staticIn();
+    for (int64_t o = 0; o < *k * (n - 1); ++o) {
+      LinearTaps taps = linearTaps(o, *axis.scale, n, computeInF64);
+      if (taps.i0 != o / *k || taps.i1 != o / *k + 1)
         return std::nullopt;
     }
     return k;
