@@ -539,6 +539,22 @@ def upsample_cases(values):
              "float32")
     cases.append(c)
 
+    # Axes longer than 65536 outputs: tables computed at run time from
+    # constant scales, for the gather and the integer-factor forms.
+    for mode in ("nearest", "linear"):
+        for type_name, shape, scales in (("float32", [50000], [1.5]),
+                                         ("float32", [40000], [2]),
+                                         ("int8", [2, 30000], [1, 2.5])):
+            c = Case("upsample9_%s_%s_long_axis_%s" % (
+                type_name, mode, "_".join("%g" % s for s in scales)), 9)
+            x = values(type_name, shape, special=False, small=True)
+            c.input("X", x, type_name)
+            c.initializer("scales", np.array(scales, np.float32), "float32")
+            c.node("Upsample", ["X", "scales"], "Y", mode=mode)
+            c.output("Y", upsample_expected(x, scales, mode, type_name),
+                     type_name)
+            cases.append(c)
+
     # Run-time errors.
     for name, scales, message in (
             ("below_one", [1, 0.5], "scales must be finite and >= 1"),

@@ -135,6 +135,13 @@ struct Axis {
   }
   bool isCopy() const { return scale && *scale == 1.0f; }
   bool isCompileTime() const { return scale && staticIn() && staticOut(); }
+  /// Whether the axis's tables are constants. Longer tables are computed at
+  /// run time instead: the same float32 arithmetic, without the cost of
+  /// building and emitting megabytes of constants.
+  bool hasConstantTables() const {
+    return isCompileTime() && *staticOut() <= kMaxConstantTableLength;
+  }
+  static constexpr int64_t kMaxConstantTableLength = 1 << 16;
 };
 
 /// Float32 view of an index: float32(o), rounded as the C conversion does.
@@ -197,7 +204,7 @@ buildAxisTables(OpBuilder &b, Location loc, const Axis &axis,
 
 /// Nearest-neighbour index table of an axis.
 Value buildNearestTable(OpBuilder &b, Location loc, const Axis &axis) {
-  if (axis.isCompileTime()) {
+  if (axis.hasConstantTables()) {
     SmallVector<int64_t> table;
     for (int64_t o = 0, e = *axis.staticOut(); o < e; ++o)
       table.push_back(nearestIndex(o, *axis.scale, *axis.staticIn()));
@@ -228,7 +235,7 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
                                        const Axis &axis,
                                        FloatType computeType) {
   bool computeInF64 = computeType.isF64();
-  if (axis.isCompileTime()) {
+  if (axis.hasConstantTables()) {
     SmallVector<int64_t> i0, i1;
     SmallVector<double> w0, w1;
     for (int64_t o = 0, e = *axis.staticOut(); o < e; ++o) {

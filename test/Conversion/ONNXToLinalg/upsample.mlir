@@ -52,6 +52,22 @@ func.func @nearest_float32_rounding(%x: tensor<10xf32>) -> tensor<13xf32> {
 
 // -----
 
+// Axes longer than 65536 outputs get their tables computed at run time from
+// the constant scale, rather than megabytes of constants.
+// CHECK-LABEL: func @nearest_long_axis
+// CHECK-NOT:     arith.constant dense
+// CHECK:         %[[S:.*]] = arith.constant 1.500000e+00 : f32
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<75000xindex>)
+// CHECK:           arith.divf %{{.*}}, %[[S]] : f32
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<75000xf32>)
+func.func @nearest_long_axis(%x: tensor<50000xf32>) -> tensor<75000xf32> {
+  %s = onnx.Constant dense<[1.5]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<50000xf32>, tensor<1xf32> -> tensor<75000xf32>
+  return %0 : tensor<75000xf32>
+}
+
+// -----
+
 // Run-time scales: output lengths trunc(float32(n) * s) and index tables
 // built once per call; a scale of 1 maps o to o exactly.
 // CHECK-LABEL: func @nearest_runtime
