@@ -1,0 +1,49 @@
+//===- onnx-translate.cpp - onnxc's translation driver --------------------===//
+//
+// mlir-translate for onnxc: `--import-onnx` reads an ONNX model (binary
+// protobuf, or ONNX text syntax when the file name ends in `.onnxtxt`) into
+// the onnx dialect; `--mlir-to-llvmir` turns the LLVM dialect that
+// `onnx-opt --onnx-to-llvm` produces into LLVM IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Importer/Importer.h"
+#include "onnxc/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllTranslations.h"
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace {
+
+void registerImportONNXTranslation() {
+  mlir::TranslateToMLIRRegistration importONNX(
+      "import-onnx", "Import an ONNX model into the onnx dialect",
+      [](llvm::SourceMgr &sourceMgr,
+         mlir::MLIRContext *context) -> mlir::OwningOpRef<mlir::Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        llvm::StringRef name = buffer->getBufferIdentifier();
+        bool isText = name.ends_with(".onnxtxt");
+        return onnxc::importONNXModel(context, buffer->getBuffer(), isText,
+                                      name);
+      },
+      [](mlir::DialectRegistry &registry) {
+        onnxc::registerAllONNXCDialects(registry);
+      });
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  registerImportONNXTranslation();
+  mlir::registerToLLVMIRTranslation();
+  return mlir::succeeded(
+             mlir::mlirTranslateMain(argc, argv, "onnxc translation driver\n"))
+             ? 0
+             : 1;
+}
