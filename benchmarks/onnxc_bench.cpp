@@ -43,8 +43,8 @@ template <typename F> double medianMs(int iterations, F &&f) {
     auto start = std::chrono::steady_clock::now();
     f();
     auto end = std::chrono::steady_clock::now();
-    times.push_back(std::chrono::duration<double, std::milli>(end - start)
-                        .count());
+    times.push_back(
+        std::chrono::duration<double, std::milli>(end - start).count());
   }
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
@@ -67,7 +67,8 @@ int main(int argc, char **argv) {
   int iterations = atoi(argv[2]);
   onnxc_model *model = nullptr;
   check(onnxc_model_load(argv[1], nullptr, &model));
-  if (onnxc_model_num_inputs(model) != 1 || onnxc_model_num_outputs(model) != 1) {
+  if (onnxc_model_num_inputs(model) != 1 ||
+      onnxc_model_num_outputs(model) != 1) {
     fprintf(stderr, "onnxc_bench: expects one input and one output\n");
     return 1;
   }
@@ -102,9 +103,7 @@ int main(int argc, char **argv) {
                           outDims.size(), outDims.data(), outData, outBytes,
                           &output));
 
-  auto runModel = [&] {
-    check(onnxc_model_run(model, &input, 1, &output, 1));
-  };
+  auto runModel = [&] { check(onnxc_model_run(model, &input, 1, &output, 1)); };
   int warmup = std::max(2, iterations / 10);
   for (int i = 0; i < warmup; ++i)
     runModel();

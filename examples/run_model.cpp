@@ -59,13 +59,12 @@ static bool runUpsample2x(const char *path) {
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 6; ++j) {
       Taps r = linearTaps(i, 2), c = linearTaps(j, 3);
-      float expected = r.w0 * c.w0 * x[3 * r.i0 + c.i0] +
-                       r.w0 * c.w1 * x[3 * r.i0 + c.i1] +
-                       r.w1 * c.w0 * x[3 * r.i1 + c.i0] +
-                       r.w1 * c.w1 * x[3 * r.i1 + c.i1];
+      float expected =
+          r.w0 * c.w0 * x[3 * r.i0 + c.i0] + r.w0 * c.w1 * x[3 * r.i0 + c.i1] +
+          r.w1 * c.w0 * x[3 * r.i1 + c.i0] + r.w1 * c.w1 * x[3 * r.i1 + c.i1];
       if (y[6 * i + j] != expected) {
-        std::fprintf(stderr, "upsample2x: y[%d][%d] = %g, expected %g\n", i,
-                     j, y[6 * i + j], expected);
+        std::fprintf(stderr, "upsample2x: y[%d][%d] = %g, expected %g\n", i, j,
+                     y[6 * i + j], expected);
         return false;
       }
     }

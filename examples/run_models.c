@@ -3,8 +3,8 @@
 |* relu6.o and upsample2x.o come from `onnx-compile --emit=obj --entry=NAME`; *|
 |* each exports NAME_model and NAME_signature only, so both link into one     *|
 |* program. The program runs them through the runtime API, checks the         *|
-|* results against values computed here from the operator definitions, and   *|
-|* shows that a bad input is rejected with a message.                        *|
+|* results against values computed here from the operator definitions, and    *|
+|* shows that a bad input is rejected with a message.                         *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -47,9 +47,9 @@ static int runRelu6(void) {
     /* Clip: t = x < min ? min : x; y = max < t ? max : t. */
     float t = x[i] < 0.0f ? 0.0f : x[i];
     float expected = 6.0f < t ? 6.0f : t;
-    int same = isnan(expected) ? isnan(y[i])
-                               : (y[i] == expected &&
-                                  signbit(y[i]) == signbit(expected));
+    int same = isnan(expected)
+                   ? isnan(y[i])
+                   : (y[i] == expected && signbit(y[i]) == signbit(expected));
     failures += !same;
     printf(" %g", y[i]);
   }

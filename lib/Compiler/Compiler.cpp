@@ -66,7 +66,8 @@ std::pair<int32_t, StringRef> getONNXElementType(Type type) {
     case 1:
       return {9, "bool"};
     case 8:
-      return isUnsigned ? std::make_pair(2, "uint8") : std::make_pair(3, "int8");
+      return isUnsigned ? std::make_pair(2, "uint8")
+                        : std::make_pair(3, "int8");
     case 16:
       return isUnsigned ? std::make_pair(4, "uint16")
                         : std::make_pair(5, "int16");
@@ -114,11 +115,10 @@ llvm::json::Value toJSON(const TensorSignature &tensor) {
   }
   StringRef typeName = "undefined";
   static constexpr std::pair<int32_t, StringLiteral> kNames[] = {
-      {1, "float32"},   {2, "uint8"},   {3, "int8"},     {4, "uint16"},
-      {5, "int16"},     {6, "int32"},   {7, "int64"},    {8, "string"},
-      {9, "bool"},      {10, "float16"}, {11, "float64"}, {12, "uint32"},
-      {13, "uint64"},   {14, "complex64"}, {15, "complex128"},
-      {16, "bfloat16"}};
+      {1, "float32"}, {2, "uint8"},      {3, "int8"},        {4, "uint16"},
+      {5, "int16"},   {6, "int32"},      {7, "int64"},       {8, "string"},
+      {9, "bool"},    {10, "float16"},   {11, "float64"},    {12, "uint32"},
+      {13, "uint64"}, {14, "complex64"}, {15, "complex128"}, {16, "bfloat16"}};
   for (auto [code, name] : kNames)
     if (code == tensor.elemType)
       typeName = name;
@@ -181,17 +181,15 @@ llvm::Error ModelCompiler::initialize() {
       cpu = "generic";
     }
   }
-  llvm::CodeGenOptLevel level =
-      llvm::CodeGenOpt::getLevel(options.optLevel).value_or(
-          llvm::CodeGenOptLevel::Default);
-  targetMachine.reset(target->createTargetMachine(
-      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
-      std::nullopt, level));
+  llvm::CodeGenOptLevel level = llvm::CodeGenOpt::getLevel(options.optLevel)
+                                    .value_or(llvm::CodeGenOptLevel::Default);
+  targetMachine.reset(
+      target->createTargetMachine(triple, cpu, features, llvm::TargetOptions(),
+                                  llvm::Reloc::PIC_, std::nullopt, level));
   if (!targetMachine)
     return llvm::createStringError("cannot create a target machine for '" +
                                    triple.str() + "'");
-  const llvm::MCSubtargetInfo *subtarget =
-      targetMachine->getMCSubtargetInfo();
+  const llvm::MCSubtargetInfo *subtarget = targetMachine->getMCSubtargetInfo();
   if (!subtarget->isCPUStringValid(cpu))
     return llvm::createStringError("unknown CPU '" + cpu + "' for '" +
                                    triple.str() + "'");
@@ -249,7 +247,8 @@ ModelCompiler::lower(ModuleOp module,
     return pm.run(module);
   };
 
-  if (failed(runStages(LoweringStage::ONNXUpgraded, LoweringStage::ONNXUpgraded)))
+  if (failed(
+          runStages(LoweringStage::ONNXUpgraded, LoweringStage::ONNXUpgraded)))
     return failure();
   // The checks and the name of the shape function are known from here on.
   signature->kernelName = kMainGraphName.str();
@@ -291,10 +290,10 @@ public:
   }
 
   llvm::Constant *global(llvm::Constant *init, StringRef name) {
-    auto *var = new llvm::GlobalVariable(
-        module, init->getType(), /*isConstant=*/true,
-        llvm::GlobalValue::PrivateLinkage, init,
-        "__onnxc_" + entry + "_" + name);
+    auto *var =
+        new llvm::GlobalVariable(module, init->getType(), /*isConstant=*/true,
+                                 llvm::GlobalValue::PrivateLinkage, init,
+                                 "__onnxc_" + entry + "_" + name);
     var->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
     return var;
   }
@@ -308,8 +307,8 @@ public:
   }
 
   llvm::Constant *tensors(ArrayRef<TensorSignature> tensors, StringRef name) {
-    auto *ioTy = llvm::StructType::get(context,
-                                       {ptrTy, i32Ty, i32Ty, ptrTy, ptrTy});
+    auto *ioTy =
+        llvm::StructType::get(context, {ptrTy, i32Ty, i32Ty, ptrTy, ptrTy});
     SmallVector<llvm::Constant *> entries;
     for (const TensorSignature &tensor : tensors) {
       SmallVector<llvm::Constant *> params;
@@ -324,10 +323,10 @@ public:
                            context, ArrayRef<int64_t>(tensor.dims)),
                        "dims");
       entries.push_back(llvm::ConstantStruct::get(
-          ioTy, {string(tensor.name),
-                 llvm::ConstantInt::get(i32Ty, tensor.elemType),
-                 llvm::ConstantInt::get(i32Ty, tensor.dims.size()), dims,
-                 pointerArray(params, "dim_params")}));
+          ioTy,
+          {string(tensor.name), llvm::ConstantInt::get(i32Ty, tensor.elemType),
+           llvm::ConstantInt::get(i32Ty, tensor.dims.size()), dims,
+           pointerArray(params, "dim_params")}));
     }
     if (entries.empty())
       return llvm::ConstantPointerNull::get(ptrTy);
@@ -341,9 +340,9 @@ public:
   llvm::Function *packedWrapper(llvm::Function *target, StringRef name) {
     auto *type = llvm::FunctionType::get(target->getReturnType(), {ptrTy},
                                          /*isVarArg=*/false);
-    auto *function = llvm::Function::Create(
-        type, llvm::GlobalValue::InternalLinkage,
-        "__onnxc_" + entry + "_" + name, module);
+    auto *function =
+        llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage,
+                               "__onnxc_" + entry + "_" + name, module);
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
     SmallVector<llvm::Value *> args;
     for (unsigned i = 0; i < target->arg_size(); ++i)
@@ -432,12 +431,12 @@ ModelCompiler::translate(ModuleOp module, llvm::LLVMContext &llvmContext) {
   for (const TensorSignature &t : signature->outputs)
     outputs.push_back(toJSON(t));
   std::string json;
-  llvm::raw_string_ostream(json) << llvm::json::Value(llvm::json::Object{
-      {"onnxc_abi", 1},
-      {"entry", options.entry},
-      {"opset", signature->opset},
-      {"inputs", std::move(inputs)},
-      {"outputs", std::move(outputs)}});
+  llvm::raw_string_ostream(json)
+      << llvm::json::Value(llvm::json::Object{{"onnxc_abi", 1},
+                                              {"entry", options.entry},
+                                              {"opset", signature->opset},
+                                              {"inputs", std::move(inputs)},
+                                              {"outputs", std::move(outputs)}});
   llvm::Constant *jsonString = abi.string(json);
 
   SmallVector<llvm::Constant *> checks;
@@ -544,9 +543,9 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
   if (!support)
     return llvm::createStringError(
         "libonnxc_model_support.a not found beside onnx-compile");
-  SmallVector<StringRef> args = {*driver,     "-shared",        "-fuse-ld=lld",
-                                 "-o",        outputPath,       objectPath,
-                                 *support,    "-Wl,--as-needed", "-Wl,-z,now"};
+  SmallVector<StringRef> args = {*driver,  "-shared",         "-fuse-ld=lld",
+                                 "-o",     outputPath,        objectPath,
+                                 *support, "-Wl,--as-needed", "-Wl,-z,now"};
   std::string errorMessage;
   int status = llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0,
                                          &errorMessage);

@@ -12,11 +12,11 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Builders.h"
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -119,16 +119,15 @@ private:
   InFlightDiagnostic error() { return emitError(fileLoc); }
 
   Location nodeLoc(const pb::NodeProto &node, int index) {
-    std::string name = node.name().empty()
-                           ? llvm::formatv("#{0}", index).str()
-                           : node.name();
+    std::string name =
+        node.name().empty() ? llvm::formatv("#{0}", index).str() : node.name();
     return NameLoc::get(StringAttr::get(context, name), fileLoc);
   }
 
   FailureOr<Type> convertElementType(int32_t type, const Twine &what);
-  FailureOr<RankedTensorType> convertValueType(const pb::TypeProto &type,
-                                               const Twine &what,
-                                               SmallVectorImpl<StringRef> *dimParams);
+  FailureOr<RankedTensorType>
+  convertValueType(const pb::TypeProto &type, const Twine &what,
+                   SmallVectorImpl<StringRef> *dimParams);
   FailureOr<ElementsAttr> convertTensor(const pb::TensorProto &tensor,
                                         const Twine &what,
                                         std::string *movableRaw = nullptr);
@@ -257,8 +256,9 @@ ModelImporter::readExternalData(const pb::TensorProto &tensor,
   }
   if (location.empty() || llvm::sys::path::is_absolute(location) ||
       StringRef(location).contains("..")) {
-    error() << what << " has external data without a location inside the "
-                       "model's directory";
+    error() << what
+            << " has external data without a location inside the "
+               "model's directory";
     return failure();
   }
   SmallString<256> path(llvm::sys::path::parent_path(sourceName));
@@ -429,8 +429,8 @@ ModelImporter::convertTensor(const pb::TensorProto &tensor, const Twine &what,
         ArrayRef<char>(owned->data(), owned->size()), alignof(std::max_align_t),
         [owned](void *, size_t, size_t) { delete owned; },
         /*dataIsMutable=*/false);
-    return ElementsAttr(DenseResourceElementsAttr::get(
-        type, "onnx_initializer", std::move(blob)));
+    return ElementsAttr(DenseResourceElementsAttr::get(type, "onnx_initializer",
+                                                       std::move(blob)));
   }
   return ElementsAttr(DenseElementsAttr::getFromRawBuffer(
       type, ArrayRef<char>(raw->data(), raw->size())));
@@ -453,13 +453,14 @@ ModelImporter::getDeclaredType(StringRef name) {
   return std::optional<RankedTensorType>(*converted);
 }
 
-std::optional<RankedTensorType>
-ModelImporter::join(RankedTensorType computed, RankedTensorType declared) {
+std::optional<RankedTensorType> ModelImporter::join(RankedTensorType computed,
+                                                    RankedTensorType declared) {
   if (computed.getElementType() != declared.getElementType() ||
       computed.getRank() != declared.getRank())
     return std::nullopt;
   SmallVector<int64_t> shape;
-  for (auto [c, d] : llvm::zip_equal(computed.getShape(), declared.getShape())) {
+  for (auto [c, d] :
+       llvm::zip_equal(computed.getShape(), declared.getShape())) {
     if (!ShapedType::isDynamic(c) && !ShapedType::isDynamic(d) && c != d)
       return std::nullopt;
     shape.push_back(ShapedType::isDynamic(c) ? d : c);
@@ -470,9 +471,9 @@ ModelImporter::join(RankedTensorType computed, RankedTensorType declared) {
 LogicalResult ModelImporter::importInitializer(pb::TensorProto &tensor) {
   if (tensor.name().empty())
     return error() << "an initializer has no name";
-  FailureOr<ElementsAttr> value =
-      convertTensor(tensor, "initializer '" + tensor.name() + "'",
-                    tensor.has_raw_data() ? tensor.mutable_raw_data() : nullptr);
+  FailureOr<ElementsAttr> value = convertTensor(
+      tensor, "initializer '" + tensor.name() + "'",
+      tensor.has_raw_data() ? tensor.mutable_raw_data() : nullptr);
   if (failed(value))
     return failure();
   Location loc = NameLoc::get(builder.getStringAttr(tensor.name()), fileLoc);
@@ -494,9 +495,9 @@ LogicalResult ModelImporter::defineNodeOutput(const pb::NodeProto &node,
     auto computed = cast<RankedTensorType>(result.getType());
     std::optional<RankedTensorType> refined = join(computed, **declared);
     if (!refined)
-      return emitError(loc) << what << ": the model declares '" << name
-                            << "' as " << **declared
-                            << ", but the node computes " << computed;
+      return emitError(loc)
+             << what << ": the model declares '" << name << "' as "
+             << **declared << ", but the node computes " << computed;
     if (*refined != computed) {
       // Upsample may state a more static result (it is checked against the
       // scales); for Clip the result is its input type, so cast.
@@ -518,8 +519,9 @@ LogicalResult ModelImporter::importConstantNode(const pb::NodeProto &node,
                                                 int index, Location loc) {
   std::string what = describeNode(node, index);
   if (node.attribute_size() != 1)
-    return emitError(loc) << what << ": Constant takes exactly one value "
-                                     "attribute";
+    return emitError(loc) << what
+                          << ": Constant takes exactly one value "
+                             "attribute";
   const pb::AttributeProto &attr = node.attribute(0);
   Builder &b = builder;
   ElementsAttr value;
@@ -586,8 +588,7 @@ LogicalResult ModelImporter::importConstantNode(const pb::NodeProto &node,
                           loc, what);
 }
 
-LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
-                                        int index) {
+LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
   Location loc = nodeLoc(node, index);
   std::string what = describeNode(node, index);
   StringRef domain = node.domain();
@@ -601,8 +602,7 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
   if (!known || version == 0) {
     auto diag = emitError(loc) << what << ": unsupported operator '"
                                << node.op_type() << "' of domain '"
-                               << (domain.empty() ? "ai.onnx" : domain)
-                               << "'";
+                               << (domain.empty() ? "ai.onnx" : domain) << "'";
     if (defaultDomain)
       diag << " at opset " << opset;
     return diag << "; onnxc supports " << listSupportedOperators()
@@ -643,8 +643,7 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
   auto requireAttr = [&](StringRef name, const pb::AttributeProto *attr) {
     if (attr)
       return success();
-    emitError(loc) << what << ": missing required attribute '" << name
-                   << "'";
+    emitError(loc) << what << ": missing required attribute '" << name << "'";
     return failure();
   };
 
@@ -653,8 +652,7 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
     if (i >= node.input_size() || node.input(i).empty())
       return Value();
     auto it = values.find(node.input(i));
-    if (it == values.end())
-    {
+    if (it == values.end()) {
       emitError(loc) << what << ": input '" << node.input(i)
                      << "' is neither a graph input, an initializer nor the "
                         "output of an earlier node";
@@ -673,8 +671,7 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
   };
   auto requireOperand = [&](int i, StringRef name) -> FailureOr<Value> {
     FailureOr<Value> v = operand(i);
-    if (succeeded(v) && !*v)
-    {
+    if (succeeded(v) && !*v) {
       emitError(loc) << what << ": missing required input '" << name << "'";
       return failure();
     }
@@ -788,12 +785,13 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node,
       auto scalesType = dyn_cast<RankedTensorType>((*scales).getType());
       if (!scalesType || scalesType.getRank() != 1 ||
           !scalesType.getElementType().isF32())
-        return emitError(loc) << what << ": 'scales' must be a 1-D float "
-                                         "tensor, but is "
+        return emitError(loc) << what
+                              << ": 'scales' must be a 1-D float "
+                                 "tensor, but is "
                               << (*scales).getType();
       if (version == 9)
-        created = op::UpsampleV9Op::create(builder, loc, *input, *scales,
-                                           modeString);
+        created =
+            op::UpsampleV9Op::create(builder, loc, *input, *scales, modeString);
       else
         created = op::UpsampleV10Op::create(builder, loc, *input, *scales,
                                             modeString);
@@ -832,7 +830,8 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   Builder &b = builder;
   (*module)->setAttr("onnx.opset", b.getI64IntegerAttr(opset));
-  (*module)->setAttr("onnx.ir_version", b.getI64IntegerAttr(model.ir_version()));
+  (*module)->setAttr("onnx.ir_version",
+                     b.getI64IntegerAttr(model.ir_version()));
   if (!graph.name().empty())
     (*module)->setAttr("onnx.graph_name", b.getStringAttr(graph.name()));
   if (!model.producer_name().empty())

@@ -121,7 +121,8 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addPass(createLowerAffinePass());
   ConvertVectorToLLVMPassOptions vectorToLLVM;
   // Transposes (of broadcast tiles) as single shuffles.
-  vectorToLLVM.vectorTransposeLowering = vector::VectorTransposeLowering::Shuffle1D;
+  vectorToLLVM.vectorTransposeLowering =
+      vector::VectorTransposeLowering::Shuffle1D;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertComplexToLLVMPass());

@@ -45,11 +45,12 @@ struct ElementInfo {
 
 const ElementInfo *getElementInfo(int32_t type) {
   static const ElementInfo infos[] = {
-      {nullptr, 0},         {"float32", 4},  {"uint8", 1},   {"int8", 1},
-      {"uint16", 2},        {"int16", 2},    {"int32", 4},   {"int64", 8},
-      {"string", sizeof(char *)},            {"bool", 1},    {"float16", 2},
-      {"float64", 8},       {"uint32", 4},   {"uint64", 8},  {"complex64", 8},
-      {"complex128", 16},   {"bfloat16", 2}};
+      {nullptr, 0},       {"float32", 4}, {"uint8", 1},
+      {"int8", 1},        {"uint16", 2},  {"int16", 2},
+      {"int32", 4},       {"int64", 8},   {"string", sizeof(char *)},
+      {"bool", 1},        {"float16", 2}, {"float64", 8},
+      {"uint32", 4},      {"uint64", 8},  {"complex64", 8},
+      {"complex128", 16}, {"bfloat16", 2}};
   if (type < 1 || type > 16)
     return nullptr;
   return &infos[type];
@@ -144,8 +145,7 @@ static onnxc_status makeTensor(onnxc_element_type type, int32_t rank,
   tensor = std::make_unique<onnxc_tensor>();
   tensor->type = type;
   tensor->dims.assign(dims, dims + rank);
-  if (!computeSize(rank, dims, info->size, tensor->numElements,
-                   tensor->bytes))
+  if (!computeSize(rank, dims, info->size, tensor->numElements, tensor->bytes))
     return fail(ONNXC_ERROR_INVALID_ARGUMENT,
                 "invalid tensor shape: a negative dimension or too many "
                 "elements");
@@ -274,8 +274,7 @@ static std::vector<std::string> findEntries(const char *path) {
     return offset <= data.size() && size <= data.size() - offset;
   };
   if (!inBounds(0, sizeof(Elf64_Ehdr)) ||
-      memcmp(data.data(), ELFMAG, SELFMAG) != 0 ||
-      data[EI_CLASS] != ELFCLASS64)
+      memcmp(data.data(), ELFMAG, SELFMAG) != 0 || data[EI_CLASS] != ELFCLASS64)
     return entries;
   Elf64_Ehdr header;
   memcpy(&header, data.data(), sizeof(header));
@@ -381,8 +380,8 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
   if (!library)
     return fail(ONNXC_ERROR_LOAD, "cannot load %s: %s", path, dlerror());
   using Getter = const onnxc_model_info *(*)();
-  auto getter = reinterpret_cast<Getter>(
-      dlsym(library, (name + "_model").c_str()));
+  auto getter =
+      reinterpret_cast<Getter>(dlsym(library, (name + "_model").c_str()));
   if (!getter) {
     dlclose(library);
     return fail(ONNXC_ERROR_LOAD, "%s exports no model named '%s'", path,
@@ -443,11 +442,11 @@ checkInput(const onnxc_model_io &io, const onnxc_tensor *tensor,
   if (!tensor)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "input '%s' is NULL", io.name);
   if (tensor->type != io.elem_type)
-    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
-                "input '%s' must be %s, but is %s", io.name,
-                onnxc_element_type_name(
-                    static_cast<onnxc_element_type>(io.elem_type)),
-                onnxc_element_type_name(tensor->type));
+    return fail(
+        ONNXC_ERROR_INVALID_ARGUMENT, "input '%s' must be %s, but is %s",
+        io.name,
+        onnxc_element_type_name(static_cast<onnxc_element_type>(io.elem_type)),
+        onnxc_element_type_name(tensor->type));
   if (static_cast<int32_t>(tensor->dims.size()) != io.rank)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT,
                 "input '%s' must have rank %d, but has rank %zu", io.name,
@@ -508,8 +507,8 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
   for (size_t i = 0; i < numInputs; ++i)
     descriptors.push_back(makeDescriptor(inputs[i]->data, inputs[i]->dims));
   std::vector<int64_t> dims(model->numDims);
-  descriptors.push_back(makeDescriptor(
-      dims.data(), {static_cast<int64_t>(model->numDims)}));
+  descriptors.push_back(
+      makeDescriptor(dims.data(), {static_cast<int64_t>(model->numDims)}));
   std::vector<void *> args;
   for (std::vector<int64_t> &d : descriptors)
     args.push_back(d.data());
@@ -541,9 +540,9 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
                     onnxc_element_type_name(
                         static_cast<onnxc_element_type>(io.elem_type)));
     } else {
-      if (onnxc_status status = createUninitialized(
-              static_cast<onnxc_element_type>(io.elem_type), io.rank,
-              shape.data(), fresh[i]))
+      if (onnxc_status status =
+              createUninitialized(static_cast<onnxc_element_type>(io.elem_type),
+                                  io.rank, shape.data(), fresh[i]))
         return status;
       output = fresh[i].get();
     }

@@ -128,8 +128,7 @@ void addChecks(ClipV13Op op, IRMapping &mapping, OpBuilder &b,
     if (!bound || cast<RankedTensorType>(bound.getType()).hasStaticShape())
       continue;
     Value mapped = mapping.lookup(bound);
-    Value numElements =
-        product(b, loc, tensor::getMixedSizes(b, loc, mapped));
+    Value numElements = product(b, loc, tensor::getMixedSizes(b, loc, mapped));
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     checks.check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                        numElements, one),
@@ -155,8 +154,7 @@ void addChecks(UpsampleV10Op op, IRMapping &mapping, OpBuilder &b,
   SmallVector<Value> scales;
   if (constantScales) {
     for (float s : *constantScales)
-      scales.push_back(
-          arith::ConstantOp::create(b, loc, b.getF32FloatAttr(s)));
+      scales.push_back(arith::ConstantOp::create(b, loc, b.getF32FloatAttr(s)));
   } else {
     Value scalesOperand = mapping.lookup(op.getScales());
     if (op.getScales().getType().isDynamicDim(0)) {
@@ -171,8 +169,7 @@ void addChecks(UpsampleV10Op op, IRMapping &mapping, OpBuilder &b,
     }
     for (int64_t i = 0; i < rank; ++i) {
       Value index = arith::ConstantIndexOp::create(b, loc, i);
-      scales.push_back(
-          tensor::ExtractOp::create(b, loc, scalesOperand, index));
+      scales.push_back(tensor::ExtractOp::create(b, loc, scalesOperand, index));
     }
     // Ordered comparisons: NaN fails both.
     Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
@@ -182,12 +179,12 @@ void addChecks(UpsampleV10Op op, IRMapping &mapping, OpBuilder &b,
     for (Value s : scales) {
       valid.push_back(
           arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, s, one));
-      valid.push_back(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE,
-                                            s, largest));
+      valid.push_back(
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, s, largest));
     }
-    checks.check(allOf(b, loc, valid),
-                 llvm::formatv("{0}: scales must be finite and >= 1", what)
-                     .str());
+    checks.check(
+        allOf(b, loc, valid),
+        llvm::formatv("{0}: scales must be finite and >= 1", what).str());
   }
 
   // float32(n) * s must stay below 2^62 to be a length.
@@ -206,9 +203,9 @@ void addChecks(UpsampleV10Op op, IRMapping &mapping, OpBuilder &b,
                                          length, limit));
   }
   if (!fits.empty())
-    checks.check(allOf(b, loc, fits),
-                 llvm::formatv("{0}: an output dimension is too large", what)
-                     .str());
+    checks.check(
+        allOf(b, loc, fits),
+        llvm::formatv("{0}: an output dimension is too large", what).str());
 
   for (int64_t i = 0; i < rank; ++i) {
     if (resultType.isDynamicDim(i) ||
@@ -218,8 +215,8 @@ void addChecks(UpsampleV10Op op, IRMapping &mapping, OpBuilder &b,
     Value length = buildUpsampledLength(b, loc, n, scales[i]);
     Value declared =
         arith::ConstantIndexOp::create(b, loc, resultType.getDimSize(i));
-    checks.check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                       length, declared),
+    checks.check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, length,
+                                       declared),
                  llvm::formatv("{0}: output dimension {1} is declared as {2}, "
                                "but the scales give another length",
                                what, i, resultType.getDimSize(i))
@@ -238,7 +235,8 @@ void addChecks(tensor::CastOp op, IRMapping &mapping, OpBuilder &b,
   for (int64_t i = 0, e = dest.getRank(); i < e; ++i) {
     if (dest.isDynamicDim(i) || !source.isDynamicDim(i))
       continue;
-    Value dim = tensor::DimOp::create(b, loc, mapping.lookup(op.getSource()), i);
+    Value dim =
+        tensor::DimOp::create(b, loc, mapping.lookup(op.getSource()), i);
     Value declared = arith::ConstantIndexOp::create(b, loc, dest.getDimSize(i));
     checks.check(
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, dim, declared),
@@ -285,10 +283,10 @@ struct ONNXGenerateShapeFunctionsPass
     b.setInsertionPointAfter(func);
     std::string name = (func.getName() + "_shapes").str();
     auto dimsType = RankedTensorType::get({numDims}, b.getI64Type());
-    auto shapes = func::FuncOp::create(
-        b, loc, name,
-        FunctionType::get(context, type.getInputs(),
-                          {b.getI32Type(), dimsType}));
+    auto shapes =
+        func::FuncOp::create(b, loc, name,
+                             FunctionType::get(context, type.getInputs(),
+                                               {b.getI32Type(), dimsType}));
     SymbolTable(func->getParentOfType<ModuleOp>()).insert(shapes);
     func->setAttr(kShapeFunctionAttr, FlatSymbolRefAttr::get(shapes));
     if (ArrayAttr argAttrs = func.getAllArgAttrs())
@@ -324,9 +322,9 @@ struct ONNXGenerateShapeFunctionsPass
         addChecks(cast, mapping, b, checks);
       b.clone(op, mapping);
     }
-    shapes->setAttr(kChecksAttr,
-                    b.getStrArrayAttr(llvm::to_vector_of<StringRef>(
-                        checks.getMessages())));
+    shapes->setAttr(
+        kChecksAttr,
+        b.getStrArrayAttr(llvm::to_vector_of<StringRef>(checks.getMessages())));
 
     // Dimensions of op results in terms of the arguments; the ops are then
     // dead unless a check reads their values.

@@ -15,8 +15,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
@@ -94,9 +94,10 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
     value = value.getDefiningOp()->getOperand(0);
   }
   auto empty = value.getDefiningOp<tensor::EmptyOp>();
-  if (!empty || !llvm::all_of(bottom, [](Operation *op) {
-        return op->getResult(0).hasOneUse();
-      }) || !empty->hasOneUse() || !init->get().hasOneUse())
+  if (!empty ||
+      !llvm::all_of(
+          bottom, [](Operation *op) { return op->getResult(0).hasOneUse(); }) ||
+      !empty->hasOneUse() || !init->get().hasOneUse())
     return fallback();
 
   // Sizes of `core`, from the empty tensor through the bottom reshapes: the
@@ -114,18 +115,18 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
     for (ReassociationIndices group : collapse.getReassociationIndices()) {
       OpFoldResult product = builder.getIndexAttr(1);
       for (int64_t d : group) {
-        auto a = getConstantIntValue(product), c = getConstantIntValue(sizes[d]);
+        auto a = getConstantIntValue(product),
+             c = getConstantIntValue(sizes[d]);
         if (a && c) {
           product = builder.getIndexAttr(*a * *c);
           continue;
         }
-        product = arith::MulIOp::create(
-                      builder, reshapeLoc,
-                      getValueOrCreateConstantIndexOp(builder, reshapeLoc,
-                                                       product),
-                      getValueOrCreateConstantIndexOp(builder, reshapeLoc,
-                                                      sizes[d]))
-                      .getResult();
+        product =
+            arith::MulIOp::create(
+                builder, reshapeLoc,
+                getValueOrCreateConstantIndexOp(builder, reshapeLoc, product),
+                getValueOrCreateConstantIndexOp(builder, reshapeLoc, sizes[d]))
+                .getResult();
       }
       collapsed.push_back(product);
     }
@@ -152,8 +153,8 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
           cast<MemRefType>(view.getType()), expand.getReassociationIndices());
       if (collapsedType != viewType)
         return fallback();
-      view = memref::CollapseShapeOp::create(
-          builder, reshapeLoc, view, expand.getReassociationIndices());
+      view = memref::CollapseShapeOp::create(builder, reshapeLoc, view,
+                                             expand.getReassociationIndices());
       continue;
     }
     auto collapse = cast<tensor::CollapseShapeOp>(reshape);
@@ -163,14 +164,13 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
         i + 1 == top.size() ? sizes
                             : getAsIndexOpFoldResult(builder.getContext(),
                                                      sourceType.getShape());
-    view = memref::ExpandShapeOp::create(builder, reshapeLoc,
-                                         viewType.getShape(), view,
-                                         collapse.getReassociationIndices(),
-                                         outputShape);
+    view = memref::ExpandShapeOp::create(
+        builder, reshapeLoc, viewType.getShape(), view,
+        collapse.getReassociationIndices(), outputShape);
   }
-  if (view.getType() != MemRefType::get(cast<RankedTensorType>(core.getType())
-                                            .getShape(),
-                                        getElementTypeOrSelf(core.getType())))
+  if (view.getType() !=
+      MemRefType::get(cast<RankedTensorType>(core.getType()).getShape(),
+                      getElementTypeOrSelf(core.getType())))
     return fallback();
 
   Value viewTensor = bufferization::ToTensorOp::create(
@@ -217,12 +217,11 @@ struct ONNXResultsToDestinationsPass
         keptResultAttrs.push_back(func.getResultAttrDict(i));
         continue;
       }
-      auto memrefType = MemRefType::get(tensorType.getShape(),
-                                        tensorType.getElementType());
+      auto memrefType =
+          MemRefType::get(tensorType.getShape(), tensorType.getElementType());
       unsigned index = func.getNumArguments();
       if (failed(func.insertArgument(index, memrefType,
-                                     func.getResultAttrDict(i),
-                                     func.getLoc())))
+                                     func.getResultAttrDict(i), func.getLoc())))
         return failure();
       destinations[i] = entry.getArgument(index);
       erasedResults.set(i);

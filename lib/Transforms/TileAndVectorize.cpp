@@ -117,7 +117,8 @@ struct ONNXTileAndVectorizePass
       // Peel the partial last tile off the innermost loop, so that the main
       // loop's tiles have a static size.
       if (!tiled->loops.empty()) {
-        auto innermost = dyn_cast<scf::ForOp>(tiled->loops.back().getOperation());
+        auto innermost =
+            dyn_cast<scf::ForOp>(tiled->loops.back().getOperation());
         scf::ForOp partial;
         if (innermost)
           (void)scf::peelForLoopAndSimplifyBounds(rewriter, innermost, partial);
@@ -145,7 +146,8 @@ struct ONNXTileAndVectorizePass
     for (linalg::GenericOp op : tiles) {
       auto tileSizes = cast<DenseI64ArrayAttr>(op->getAttr(kTileSizes));
       op->removeAttr(kTileSizes);
-      bool isStatic = llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
+      bool isStatic =
+          llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
       SmallVector<int64_t> vectorSizes;
       if (!isStatic)
         vectorSizes = getVectorSizes(op, tileSizes.asArrayRef());
@@ -154,9 +156,9 @@ struct ONNXTileAndVectorizePass
       // ops expect.
       SmallVector<bool> scalableDims(vectorSizes.size(), false);
       rewriter.setInsertionPoint(op);
-      FailureOr<linalg::VectorizationResult> result = linalg::vectorize(
-          rewriter, op, vectorSizes, scalableDims,
-          /*vectorizeNDExtract=*/true);
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, op, vectorSizes, scalableDims,
+                            /*vectorizeNDExtract=*/true);
       if (failed(result))
         continue;
       rewriter.replaceOp(op, result->replacements);

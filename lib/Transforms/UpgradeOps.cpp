@@ -48,10 +48,10 @@ struct UpgradeAttributeBoundsClip : OpRewritePattern<ClipOp> {
   LogicalResult matchAndRewrite(ClipOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value min = createBoundConstant(rewriter, loc, op.getInput(),
-                                    op.getMinAttr());
-    Value max = createBoundConstant(rewriter, loc, op.getInput(),
-                                    op.getMaxAttr());
+    Value min =
+        createBoundConstant(rewriter, loc, op.getInput(), op.getMinAttr());
+    Value max =
+        createBoundConstant(rewriter, loc, op.getInput(), op.getMaxAttr());
     rewriter.replaceOpWithNewOp<ClipV13Op>(op, op.getInput(), min, max);
     return success();
   }
@@ -107,17 +107,18 @@ struct ONNXUpgradeOpsPass
     config.enableFolding(false);
     config.enableConstantCSE(false);
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
   }
 };
 } // namespace
 
 void onnxc::populateONNXUpgradeOpsPatterns(RewritePatternSet &patterns) {
-  patterns.add<UpgradeAttributeBoundsClip<ClipV1Op>,
-               UpgradeAttributeBoundsClip<ClipV6Op>,
-               UpgradeOperandBoundsClip<ClipV11Op>,
-               UpgradeOperandBoundsClip<ClipV12Op>, UpgradeUpsample<UpsampleV1Op>, UpgradeUpsample<UpsampleV7Op>,
-               UpgradeUpsample<UpsampleV9Op>>(patterns.getContext());
+  patterns.add<
+      UpgradeAttributeBoundsClip<ClipV1Op>,
+      UpgradeAttributeBoundsClip<ClipV6Op>, UpgradeOperandBoundsClip<ClipV11Op>,
+      UpgradeOperandBoundsClip<ClipV12Op>, UpgradeUpsample<UpsampleV1Op>,
+      UpgradeUpsample<UpsampleV7Op>, UpgradeUpsample<UpsampleV9Op>>(
+      patterns.getContext());
 }

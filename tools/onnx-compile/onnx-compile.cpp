@@ -18,9 +18,9 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -34,43 +34,44 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("onnx-compile options");
 
-static cl::opt<std::string> inputFilename(
-    cl::Positional, cl::desc("<model.onnx | model.onnxtxt>"), cl::Required,
-    cl::cat(category));
+static cl::opt<std::string>
+    inputFilename(cl::Positional, cl::desc("<model.onnx | model.onnxtxt>"),
+                  cl::Required, cl::cat(category));
 
 static cl::opt<std::string> outputFilename(
-    "o", cl::desc("Output file ('-' for stdout); default: the model's name "
-                  "with the extension of --emit, in the current directory"),
+    "o",
+    cl::desc("Output file ('-' for stdout); default: the model's name "
+             "with the extension of --emit, in the current directory"),
     cl::value_desc("file"), cl::cat(category));
 
 static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to write"), cl::init(EmitKind::Library),
-    cl::values(
-        clEnumValN(EmitKind::ONNX, "onnx", "the imported onnx dialect"),
-        clEnumValN(EmitKind::ONNXUpgraded, "onnx-upgraded",
-                   "newest op versions and the shape functions"),
-        clEnumValN(EmitKind::Linalg, "linalg", "linalg on tensors"),
-        clEnumValN(EmitKind::Loops, "loops",
-                   "bufferized loops with vector operations"),
-        clEnumValN(EmitKind::LLVM, "llvm", "the MLIR LLVM dialect"),
-        clEnumValN(EmitKind::LLVMIR, "llvm-ir", "optimized LLVM IR"),
-        clEnumValN(EmitKind::Assembly, "asm", "assembly for the target"),
-        clEnumValN(EmitKind::Object, "obj", "an object file"),
-        clEnumValN(EmitKind::Library, "lib",
-                   "a shared library (the default)")),
+    cl::values(clEnumValN(EmitKind::ONNX, "onnx", "the imported onnx dialect"),
+               clEnumValN(EmitKind::ONNXUpgraded, "onnx-upgraded",
+                          "newest op versions and the shape functions"),
+               clEnumValN(EmitKind::Linalg, "linalg", "linalg on tensors"),
+               clEnumValN(EmitKind::Loops, "loops",
+                          "bufferized loops with vector operations"),
+               clEnumValN(EmitKind::LLVM, "llvm", "the MLIR LLVM dialect"),
+               clEnumValN(EmitKind::LLVMIR, "llvm-ir", "optimized LLVM IR"),
+               clEnumValN(EmitKind::Assembly, "asm", "assembly for the target"),
+               clEnumValN(EmitKind::Object, "obj", "an object file"),
+               clEnumValN(EmitKind::Library, "lib",
+                          "a shared library (the default)")),
     cl::cat(category));
 
 static cl::opt<char> optLevel(
     "O", cl::desc("LLVM optimization level: -O0, -O1, -O2 or -O3 (default)"),
     cl::Prefix, cl::init('3'), cl::cat(category));
 
-static cl::opt<std::string> targetCPU(
-    "mcpu", cl::desc("Target CPU (default: the host CPU with its features)"),
-    cl::value_desc("cpu"), cl::cat(category));
+static cl::opt<std::string>
+    targetCPU("mcpu",
+              cl::desc("Target CPU (default: the host CPU with its features)"),
+              cl::value_desc("cpu"), cl::cat(category));
 
-static cl::opt<std::string> targetTriple(
-    "mtriple", cl::desc("Target triple (default: the host)"),
-    cl::value_desc("triple"), cl::cat(category));
+static cl::opt<std::string>
+    targetTriple("mtriple", cl::desc("Target triple (default: the host)"),
+                 cl::value_desc("triple"), cl::cat(category));
 
 static cl::opt<std::string> entryName(
     "entry",
@@ -183,8 +184,7 @@ private:
       stream = std::make_unique<llvm::raw_fd_ostream>(this->temp->FD,
                                                       /*shouldClose=*/false);
     else
-      stream = std::make_unique<llvm::raw_fd_ostream>(
-          1, /*shouldClose=*/false);
+      stream = std::make_unique<llvm::raw_fd_ostream>(1, /*shouldClose=*/false);
     (void)binary;
   }
 
@@ -268,8 +268,8 @@ int main(int argc, char **argv) {
   if (failed(compiler.lower(*module, configure)))
     return 1;
 
-  bool binary = options.emit == EmitKind::Object ||
-                options.emit == EmitKind::Library;
+  bool binary =
+      options.emit == EmitKind::Object || options.emit == EmitKind::Library;
   auto out = AtomicOutput::create(output, binary);
   if (!out)
     return fail(llvm::toString(out.takeError()));
@@ -293,8 +293,8 @@ int main(int argc, char **argv) {
               compiler.emitMachineCode(**llvmModule, object->os(), false))
         return fail(llvm::toString(std::move(error)));
       object->os().flush();
-      if (llvm::Error error = compiler.linkSharedLibrary(object->tempPath(),
-                                                         out->tempPath()))
+      if (llvm::Error error =
+              compiler.linkSharedLibrary(object->tempPath(), out->tempPath()))
         return fail(llvm::toString(std::move(error)));
     } else if (llvm::Error error = compiler.emitMachineCode(
                    **llvmModule, out->os(),

@@ -15,6 +15,6 @@ int main(int argc, char **argv) {
   onnxc::registerAllONNXCPasses();
   mlir::DialectRegistry registry;
   onnxc::registerAllONNXCDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "onnxc optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "onnxc optimizer driver\n", registry));
 }

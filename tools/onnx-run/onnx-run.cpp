@@ -39,24 +39,25 @@ namespace {
 }
 
 void usage() {
-  fprintf(stderr,
-          "usage: onnx-run MODEL.so --input FILE.pb [--input NAME=FILE.pb ...]\n"
-          "                [--output-dir DIR] [--repeat N] [--warmup K]\n"
-          "                [--entry NAME] [--print] [--signature]\n"
-          "\n"
-          "Runs a model compiled by onnx-compile. Inputs are ONNX TensorProto\n"
-          "files, in graph-input order or by name; outputs are written as\n"
-          "DIR/output_<i>.pb, named after the graph outputs.\n"
-          "\n"
-          "  --input FILE.pb | NAME=FILE.pb   one graph input\n"
-          "  --output-dir DIR                 where to write the outputs\n"
-          "  --repeat N                       run N times and print the\n"
-          "                                   min/median/max latency\n"
-          "  --warmup K                       untimed runs before those\n"
-          "  --entry NAME                     the model's --entry name when\n"
-          "                                   the library holds several\n"
-          "  --print                          print inputs and outputs\n"
-          "  --signature                      print the model signature (JSON)\n");
+  fprintf(
+      stderr,
+      "usage: onnx-run MODEL.so --input FILE.pb [--input NAME=FILE.pb ...]\n"
+      "                [--output-dir DIR] [--repeat N] [--warmup K]\n"
+      "                [--entry NAME] [--print] [--signature]\n"
+      "\n"
+      "Runs a model compiled by onnx-compile. Inputs are ONNX TensorProto\n"
+      "files, in graph-input order or by name; outputs are written as\n"
+      "DIR/output_<i>.pb, named after the graph outputs.\n"
+      "\n"
+      "  --input FILE.pb | NAME=FILE.pb   one graph input\n"
+      "  --output-dir DIR                 where to write the outputs\n"
+      "  --repeat N                       run N times and print the\n"
+      "                                   min/median/max latency\n"
+      "  --warmup K                       untimed runs before those\n"
+      "  --entry NAME                     the model's --entry name when\n"
+      "                                   the library holds several\n"
+      "  --print                          print inputs and outputs\n"
+      "  --signature                      print the model signature (JSON)\n");
 }
 
 struct TensorDeleter {
@@ -424,8 +425,8 @@ int main(int argc, char **argv) {
                             outputPtrs.data(), numOutputs),
             "run failed");
       auto end = std::chrono::steady_clock::now();
-      times.push_back(std::chrono::duration<double, std::milli>(end - start)
-                          .count());
+      times.push_back(
+          std::chrono::duration<double, std::milli>(end - start).count());
     }
     std::sort(times.begin(), times.end());
     printf("latency over %" PRId64 " runs: min %.4f ms, median %.4f ms, "

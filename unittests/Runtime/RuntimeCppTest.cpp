@@ -91,8 +91,7 @@ TEST(CppModel, Strings) {
   std::vector<onnxc::Tensor> outputs = model.run({&x});
   const char *const *y = outputs[0].data<const char *>();
   std::vector<std::string> actual(y, y + outputs[0].numElements());
-  EXPECT_EQ(actual,
-            (std::vector<std::string>{"a", "a", "bc", "bc", "", ""}));
+  EXPECT_EQ(actual, (std::vector<std::string>{"a", "a", "bc", "bc", "", ""}));
 }
 
 } // namespace

@@ -42,9 +42,9 @@ Model fromInfo(const onnxc_model_info *info) {
 Tensor wrap(onnxc_element_type type, std::vector<int64_t> dims, void *data,
             size_t bytes) {
   onnxc_tensor *tensor = nullptr;
-  EXPECT_EQ(onnxc_tensor_wrap(type, dims.size(), dims.data(), data, bytes,
-                              &tensor),
-            ONNXC_OK)
+  EXPECT_EQ(
+      onnxc_tensor_wrap(type, dims.size(), dims.data(), data, bytes, &tensor),
+      ONNXC_OK)
       << onnxc_last_error();
   return Tensor(tensor);
 }
@@ -99,12 +99,12 @@ TEST(Tensor, RejectsBadShapesAndTypes) {
   EXPECT_EQ(onnxc_tensor_create(ONNXC_FLOAT, 2, huge, &t),
             ONNXC_ERROR_INVALID_ARGUMENT);
   int64_t dims[] = {2};
-  EXPECT_EQ(onnxc_tensor_create(static_cast<onnxc_element_type>(0), 1, dims,
-                                &t),
-            ONNXC_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(onnxc_tensor_create(static_cast<onnxc_element_type>(17), 1, dims,
-                                &t),
-            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      onnxc_tensor_create(static_cast<onnxc_element_type>(0), 1, dims, &t),
+      ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      onnxc_tensor_create(static_cast<onnxc_element_type>(17), 1, dims, &t),
+      ONNXC_ERROR_INVALID_ARGUMENT);
   EXPECT_TRUE(errorContains("unknown element type 17"));
   EXPECT_EQ(onnxc_tensor_create(ONNXC_FLOAT, -1, dims, &t),
             ONNXC_ERROR_INVALID_ARGUMENT);
@@ -154,9 +154,9 @@ TEST(ElementType, NamesAndSizes) {
 
 TEST(Load, FindsTheOnlyModelOfALibrary) {
   onnxc_model *model = nullptr;
-  ASSERT_EQ(onnxc_model_load(ONNXC_EXAMPLE_MODEL_DIR "/relu6.so", nullptr,
-                             &model),
-            ONNXC_OK)
+  ASSERT_EQ(
+      onnxc_model_load(ONNXC_EXAMPLE_MODEL_DIR "/relu6.so", nullptr, &model),
+      ONNXC_OK)
       << onnxc_last_error();
   Model owner(model);
   EXPECT_EQ(onnxc_model_num_inputs(model), 1u);
@@ -170,14 +170,14 @@ TEST(Load, FindsTheOnlyModelOfALibrary) {
 
 TEST(Load, ByEntryName) {
   onnxc_model *model = nullptr;
-  ASSERT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/strings.so", "strings",
-                             &model),
-            ONNXC_OK)
+  ASSERT_EQ(
+      onnxc_model_load(ONNXC_TEST_MODEL_DIR "/strings.so", "strings", &model),
+      ONNXC_OK)
       << onnxc_last_error();
   onnxc_model_destroy(model);
-  EXPECT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/strings.so", "other",
-                             &model),
-            ONNXC_ERROR_LOAD);
+  EXPECT_EQ(
+      onnxc_model_load(ONNXC_TEST_MODEL_DIR "/strings.so", "other", &model),
+      ONNXC_ERROR_LOAD);
   EXPECT_EQ(model, nullptr);
   EXPECT_TRUE(errorContains("exports no model named 'other'"));
 }
@@ -187,7 +187,7 @@ TEST(Load, RejectsWhatIsNotAModel) {
   EXPECT_EQ(onnxc_model_load("/nonexistent/model.so", nullptr, &model),
             ONNXC_ERROR_LOAD);
   EXPECT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/../../../lib/"
-                             "libonnxc_runtime.so",
+                                                  "libonnxc_runtime.so",
                              nullptr, &model),
             ONNXC_ERROR_LOAD);
   EXPECT_TRUE(errorContains("not an onnxc model library"));
@@ -220,11 +220,13 @@ TEST(Run, SymbolicDimensionsSizeTheOutputs) {
     EXPECT_EQ(onnxc_tensor_dims(y.get())[0], n);
     EXPECT_EQ(onnxc_tensor_dims(y.get())[1], 6);
     // Nearest x2 along the second axis: each element twice.
-    const float *yd = static_cast<const float *>(onnxc_tensor_const_data(y.get()));
+    const float *yd =
+        static_cast<const float *>(onnxc_tensor_const_data(y.get()));
     for (int64_t r = 0; r < n; ++r)
       for (int64_t c = 0; c < 6; ++c)
         EXPECT_EQ(yd[r * 6 + c], x[r * 3 + c / 2]);
-    const float *wd = static_cast<const float *>(onnxc_tensor_const_data(w.get()));
+    const float *wd =
+        static_cast<const float *>(onnxc_tensor_const_data(w.get()));
     for (int64_t i = 0; i < n; ++i)
       EXPECT_EQ(wd[i], z[i]);
   }
@@ -321,8 +323,7 @@ TEST(Run, RunTimeScalesAreChecked) {
   };
   for (const Case &c : cases) {
     std::vector<float> s = c.scales;
-    Tensor ts = wrap(ONNXC_FLOAT, {int64_t(s.size())}, s.data(),
-                     s.size() * 4);
+    Tensor ts = wrap(ONNXC_FLOAT, {int64_t(s.size())}, s.data(), s.size() * 4);
     std::vector<onnxc_tensor *> outputs(1, nullptr);
     onnxc_status status = run(model, {tx.get(), ts.get()}, outputs);
     if (!c.error) {

@@ -39,7 +39,7 @@ enum class EmitKind {
   LLVMIR,       ///< Optimized LLVM IR with the model ABI.
   Assembly,
   Object,
-  Library,      ///< A shared library needing only libc.
+  Library, ///< A shared library needing only libc.
 };
 
 struct CompileOptions {

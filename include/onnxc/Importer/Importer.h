@@ -21,13 +21,14 @@ inline constexpr llvm::StringLiteral kMainGraphName = "main_graph";
 /// diagnostics on `context` (located at the file and, for node problems, the
 /// node) and give a null module.
 mlir::OwningOpRef<mlir::ModuleOp> importONNXFile(mlir::MLIRContext *context,
-                                                  llvm::StringRef path);
+                                                 llvm::StringRef path);
 
 /// Imports a model held in memory; `sourceName` names it in diagnostics and
 /// locates external tensor data.
-mlir::OwningOpRef<mlir::ModuleOp>
-importONNXModel(mlir::MLIRContext *context, llvm::StringRef contents,
-                bool isText, llvm::StringRef sourceName);
+mlir::OwningOpRef<mlir::ModuleOp> importONNXModel(mlir::MLIRContext *context,
+                                                  llvm::StringRef contents,
+                                                  bool isText,
+                                                  llvm::StringRef sourceName);
 
 } // namespace onnxc
 

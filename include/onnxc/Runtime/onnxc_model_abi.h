@@ -3,7 +3,7 @@
 |* A model compiled with `onnx-compile --entry=NAME` exports two symbols:     *|
 |*                                                                            *|
 |*   const onnxc_model_info *NAME_model(void);                                *|
-|*   const char *NAME_signature(void);            (JSON, see the README)     *|
+|*   const char *NAME_signature(void);            (JSON, see the README)      *|
 |*                                                                            *|
 |* and nothing else. The runtime (onnxc_runtime.h) is the intended consumer   *|
 |* of onnxc_model_info; programs normally use the runtime API instead.        *|
@@ -22,11 +22,11 @@ extern "C" {
 
 /* One graph input or output. */
 typedef struct onnxc_model_io {
-  const char *name;                /* The ONNX value name. */
-  int32_t elem_type;               /* ONNX TensorProto.DataType. */
+  const char *name;  /* The ONNX value name. */
+  int32_t elem_type; /* ONNX TensorProto.DataType. */
   int32_t rank;
-  const int64_t *dims;             /* rank entries; -1 = not known statically */
-  const char *const *dim_params;   /* rank entries; symbolic name or NULL */
+  const int64_t *dims;           /* rank entries; -1 = not known statically */
+  const char *const *dim_params; /* rank entries; symbolic name or NULL */
 } onnxc_model_io;
 
 /* A memref descriptor of rank R, as MLIR lays it out:
@@ -34,13 +34,14 @@ typedef struct onnxc_model_io {
  *     int64_t strides[R]; }
  * `shapes` and `run` take an array of pointers to such descriptors. */
 typedef struct onnxc_model_info {
-  uint32_t abi_version;            /* ONNXC_MODEL_ABI_VERSION */
+  uint32_t abi_version; /* ONNXC_MODEL_ABI_VERSION */
   uint32_t num_inputs;
   uint32_t num_outputs;
   uint32_t num_checks;
   const onnxc_model_io *inputs;
   const onnxc_model_io *outputs;
-  /* Rules checked by `shapes` at run time; status k names check_messages[k-1]. */
+  /* Rules checked by `shapes` at run time; status k names check_messages[k-1].
+   */
   const char *const *check_messages;
   const char *signature_json;
   /* descriptors: the inputs, then one rank-1 int64 buffer receiving every

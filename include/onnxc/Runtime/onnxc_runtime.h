@@ -1,7 +1,7 @@
 /*===- onnxc_runtime.h - Run compiled onnxc models ----------------*- C -*-===*\
 |*                                                                            *|
 |* The onnxc runtime loads a model library made by `onnx-compile` (or uses a  *|
-|* model linked into the program), checks inputs against the model's         *|
+|* model linked into the program), checks inputs against the model's          *|
 |* signature and rules, sizes the outputs and runs the model. It depends on   *|
 |* libc alone: no MLIR, no LLVM.                                              *|
 |*                                                                            *|
@@ -13,7 +13,7 @@
 |* must not be written by one thread while another uses them.                 *|
 |*                                                                            *|
 |* Strings: a tensor of ONNXC_STRING holds `const char *` elements, each a    *|
-|* NUL-terminated UTF-8 string. A tensor created by onnxc_tensor_create owns   *|
+|* NUL-terminated UTF-8 string. A tensor created by onnxc_tensor_create owns  *|
 |* its strings (onnxc_tensor_set_string copies them); a wrapped one borrows   *|
 |* the caller's pointer array and strings. Outputs the runtime allocates own  *|
 |* copies of their strings; string outputs written into a caller's tensor     *|
@@ -83,16 +83,19 @@ ONNXC_API const char *onnxc_element_type_name(onnxc_element_type type);
 /*===-- Tensors -----------------------------------------------------------===*/
 
 /* A tensor owning zero-filled data (empty strings for ONNXC_STRING). */
-ONNXC_API onnxc_status onnxc_tensor_create(onnxc_element_type type, int32_t rank,
-                                 const int64_t *dims, onnxc_tensor **tensor);
+ONNXC_API onnxc_status onnxc_tensor_create(onnxc_element_type type,
+                                           int32_t rank, const int64_t *dims,
+                                           onnxc_tensor **tensor);
 /* A tensor borrowing `data`, which must hold exactly `size_bytes` bytes, the
  * product of `dims` times the element size, and outlive the tensor. */
 ONNXC_API onnxc_status onnxc_tensor_wrap(onnxc_element_type type, int32_t rank,
-                               const int64_t *dims, void *data,
-                               size_t size_bytes, onnxc_tensor **tensor);
+                                         const int64_t *dims, void *data,
+                                         size_t size_bytes,
+                                         onnxc_tensor **tensor);
 ONNXC_API void onnxc_tensor_destroy(onnxc_tensor *tensor);
 
-ONNXC_API onnxc_element_type onnxc_tensor_element_type(const onnxc_tensor *tensor);
+ONNXC_API onnxc_element_type
+onnxc_tensor_element_type(const onnxc_tensor *tensor);
 ONNXC_API int32_t onnxc_tensor_rank(const onnxc_tensor *tensor);
 ONNXC_API const int64_t *onnxc_tensor_dims(const onnxc_tensor *tensor);
 ONNXC_API int64_t onnxc_tensor_num_elements(const onnxc_tensor *tensor);
@@ -101,18 +104,20 @@ ONNXC_API void *onnxc_tensor_data(onnxc_tensor *tensor);
 ONNXC_API const void *onnxc_tensor_const_data(const onnxc_tensor *tensor);
 
 /* Copies `value` into element `index` of a string tensor the runtime owns. */
-ONNXC_API onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor, int64_t index,
-                                     const char *value);
+ONNXC_API onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor,
+                                               int64_t index,
+                                               const char *value);
 
 /*===-- Models ------------------------------------------------------------===*/
 
 /* Loads the model library at `path`. `entry` is the --entry name it was
  * compiled with; NULL finds the library's only model. */
 ONNXC_API onnxc_status onnxc_model_load(const char *path, const char *entry,
-                              onnxc_model **model);
-/* Wraps a model linked into the program: onnxc_model_from_info(NAME_model()). */
+                                        onnxc_model **model);
+/* Wraps a model linked into the program: onnxc_model_from_info(NAME_model()).
+ */
 ONNXC_API onnxc_status onnxc_model_from_info(const onnxc_model_info *info,
-                                   onnxc_model **model);
+                                             onnxc_model **model);
 ONNXC_API void onnxc_model_destroy(onnxc_model *model);
 
 /* The signature as JSON: {"inputs": [{"name", "elem_type", "shape"}], ...}
@@ -122,8 +127,10 @@ ONNXC_API size_t onnxc_model_num_inputs(const onnxc_model *model);
 ONNXC_API size_t onnxc_model_num_outputs(const onnxc_model *model);
 /* Name, element type and static shape of an input or output; NULL when out
  * of range. */
-ONNXC_API const onnxc_model_io *onnxc_model_input(const onnxc_model *model, size_t i);
-ONNXC_API const onnxc_model_io *onnxc_model_output(const onnxc_model *model, size_t i);
+ONNXC_API const onnxc_model_io *onnxc_model_input(const onnxc_model *model,
+                                                  size_t i);
+ONNXC_API const onnxc_model_io *onnxc_model_output(const onnxc_model *model,
+                                                   size_t i);
 
 /* Runs the model. The inputs are checked first (count, element types, ranks,
  * static and symbolic dimensions, then the model's own run-time rules such as
@@ -132,9 +139,10 @@ ONNXC_API const onnxc_model_io *onnxc_model_output(const onnxc_model *model, siz
  * a tensor the caller then owns and destroys; otherwise the caller's tensor
  * must have the output's element type and shape, and is written in place. */
 ONNXC_API onnxc_status onnxc_model_run(const onnxc_model *model,
-                             const onnxc_tensor *const *inputs,
-                             size_t num_inputs, onnxc_tensor **outputs,
-                             size_t num_outputs);
+                                       const onnxc_tensor *const *inputs,
+                                       size_t num_inputs,
+                                       onnxc_tensor **outputs,
+                                       size_t num_outputs);
 
 #ifdef __cplusplus
 }

@@ -174,7 +174,9 @@ public:
   std::string signature() const { return onnxc_model_signature(model_.get()); }
   size_t numInputs() const { return onnxc_model_num_inputs(model_.get()); }
   size_t numOutputs() const { return onnxc_model_num_outputs(model_.get()); }
-  const onnxc_model_io &input(size_t i) const { return io(onnxc_model_input, i); }
+  const onnxc_model_io &input(size_t i) const {
+    return io(onnxc_model_input, i);
+  }
   const onnxc_model_io &output(size_t i) const {
     return io(onnxc_model_output, i);
   }
@@ -206,7 +208,7 @@ private:
   explicit Model(onnxc_model *model) : model_(model) {}
 
   const onnxc_model_io &io(const onnxc_model_io *(*get)(const onnxc_model *,
-                                                       size_t),
+                                                        size_t),
                            size_t i) const {
     const onnxc_model_io *result = get(model_.get(), i);
     if (!result)

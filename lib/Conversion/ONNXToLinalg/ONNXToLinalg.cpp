@@ -59,13 +59,13 @@ ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter(MLIRContext *context) {
 //===----------------------------------------------------------------------===//
 
 Value onnxc::onnx_to_linalg::createEmptyLike(OpBuilder &b, Location loc,
-                                     ArrayRef<OpFoldResult> sizes,
-                                     Type elementType) {
+                                             ArrayRef<OpFoldResult> sizes,
+                                             Type elementType) {
   return tensor::EmptyOp::create(b, loc, sizes, elementType);
 }
 
 Value onnxc::onnx_to_linalg::extractFirstElement(OpBuilder &b, Location loc,
-                                         Value tensor) {
+                                                 Value tensor) {
   auto type = cast<RankedTensorType>(tensor.getType());
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   SmallVector<Value> indices(type.getRank(), zero);
@@ -94,8 +94,8 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
       if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
         // Only the signedness changes: the same bytes, seen as signless.
         rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-            op, type, DenseResourceElementsAttr::get(type,
-                                                     resource.getRawHandle()));
+            op, type,
+            DenseResourceElementsAttr::get(type, resource.getRawHandle()));
         return success();
       }
     }
@@ -105,9 +105,8 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
         return rewriter.notifyMatchFailure(op, "non-dense converted constant");
       if (op.getType().getElementType().isInteger(1)) {
         // Booleans widen to bytes.
-        value = dense.mapValues(type.getElementType(), [](const APInt &bit) {
-          return bit.zext(8);
-        });
+        value = dense.mapValues(type.getElementType(),
+                                [](const APInt &bit) { return bit.zext(8); });
       } else {
         // Only the signedness changes (uiN -> iN): reinterpret the bits.
         value = dense.bitcast(type.getElementType());
@@ -152,7 +151,8 @@ struct ClipLowering : OpConversionPattern<ClipV13Op> {
     Value input = adaptor.getInput();
     auto type = cast<RankedTensorType>(input.getType());
     Type elementType = type.getElementType();
-    bool isUnsigned = op.getInput().getType().getElementType().isUnsignedInteger();
+    bool isUnsigned =
+        op.getInput().getType().getElementType().isUnsignedInteger();
 
     auto bound = [&](Value operand, bool lowest) -> Value {
       if (operand)
@@ -162,8 +162,10 @@ struct ClipLowering : OpConversionPattern<ClipV13Op> {
     Value min = bound(adaptor.getMin(), /*lowest=*/true);
     Value max = bound(adaptor.getMax(), /*lowest=*/false);
 
-    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, input);
-    Value init = onnx_to_linalg::createEmptyLike(rewriter, loc, sizes, elementType);
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+    Value init =
+        onnx_to_linalg::createEmptyLike(rewriter, loc, sizes, elementType);
     Value flatInput = input, flatInit = init;
     SmallVector<ReassociationIndices> reassociation;
     if (type.getRank() > 1) {
@@ -187,11 +189,11 @@ struct ClipLowering : OpConversionPattern<ClipV13Op> {
           if (isa<FloatType>(elementType)) {
             // t = x < min ? min : x; y = max < t ? max : t, with ordered
             // comparisons: a NaN input stays, a NaN bound is ignored.
-            Value below = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
-                                                x, min);
+            Value below = arith::CmpFOp::create(
+                b, loc, arith::CmpFPredicate::OLT, x, min);
             Value t = arith::SelectOp::create(b, loc, below, min, x);
-            Value above = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
-                                                max, t);
+            Value above = arith::CmpFOp::create(
+                b, loc, arith::CmpFPredicate::OLT, max, t);
             y = arith::SelectOp::create(b, loc, above, max, t);
           } else if (isUnsigned) {
             Value t = arith::MaxUIOp::create(b, loc, x, min);

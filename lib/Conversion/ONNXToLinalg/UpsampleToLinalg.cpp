@@ -53,8 +53,8 @@ struct LinearTaps {
 };
 
 LinearTaps linearTaps(int64_t o, float scale, int64_t n, bool computeInF64) {
-  float c = scale == 1.0f ? static_cast<float>(o)
-                          : static_cast<float>(o) / scale;
+  float c =
+      scale == 1.0f ? static_cast<float>(o) : static_cast<float>(o) / scale;
   c = std::min(std::max(c, 0.0f), static_cast<float>(n - 1));
   int64_t i0 = std::min(static_cast<int64_t>(c), n - 1);
   int64_t i1 = std::min(i0 + 1, n - 1);
@@ -94,7 +94,8 @@ struct ComputeType {
 
   SmallVector<Value> toCompute(OpBuilder &b, Location loc, Value x) const {
     if (isComplex)
-      return {complex::ReOp::create(b, loc, x), complex::ImOp::create(b, loc, x)};
+      return {complex::ReOp::create(b, loc, x),
+              complex::ImOp::create(b, loc, x)};
     if (elementType == type)
       return {x};
     if (isa<FloatType>(elementType))
@@ -129,7 +130,9 @@ struct Axis {
   std::optional<float> scale; // When constant.
   Value scaleValue;           // f32, constant or read from the scales.
 
-  std::optional<int64_t> staticIn() const { return getConstantIntValue(inLength); }
+  std::optional<int64_t> staticIn() const {
+    return getConstantIntValue(inLength);
+  }
   std::optional<int64_t> staticOut() const {
     return getConstantIntValue(outLength);
   }
@@ -180,11 +183,9 @@ Value constantWeightTable(OpBuilder &b, Location loc, FloatType type,
 
 /// A 1-D linalg.generic over the output positions of one axis with the given
 /// result element types; `body` computes the results from the position.
-SmallVector<Value>
-buildAxisTables(OpBuilder &b, Location loc, const Axis &axis,
-                ArrayRef<Type> elementTypes,
-                function_ref<SmallVector<Value>(OpBuilder &, Location, Value)>
-                    body) {
+SmallVector<Value> buildAxisTables(
+    OpBuilder &b, Location loc, const Axis &axis, ArrayRef<Type> elementTypes,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, Value)> body) {
   SmallVector<Value> inits;
   SmallVector<Type> types;
   for (Type t : elementTypes) {
@@ -220,8 +221,8 @@ Value buildNearestTable(OpBuilder &b, Location loc, const Axis &axis) {
   return buildAxisTables(
       b, loc, axis, {b.getIndexType()},
       [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
-        Value coordinate = arith::DivFOp::create(
-            nb, nloc, indexToF32(nb, nloc, o), scale);
+        Value coordinate =
+            arith::DivFOp::create(nb, nloc, indexToF32(nb, nloc, o), scale);
         Value index = arith::MinSIOp::create(
             nb, nloc, f32ToIndex(nb, nloc, coordinate), last);
         return {arith::SelectOp::create(nb, nloc, isCopy, o, index)};
@@ -261,8 +262,8 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
   Value isCopy = arith::CmpFOp::create(
       b, loc, arith::CmpFPredicate::OEQ, scale,
       arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f)));
-  Value half = arith::ConstantOp::create(b, loc,
-                                         b.getFloatAttr(computeType, 0.5));
+  Value half =
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(computeType, 0.5));
   Value oneWeight =
       arith::ConstantOp::create(b, loc, b.getFloatAttr(computeType, 1.0));
   Type index = b.getIndexType();
@@ -296,8 +297,8 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
             nb, nloc, arith::SubFOp::create(nb, nloc, cc, toCompute(i0)));
         Value w0 = math::AbsFOp::create(
             nb, nloc, arith::SubFOp::create(nb, nloc, cc, toCompute(i1)));
-        Value same = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
-                                           i0, i1);
+        Value same =
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, i0, i1);
         w0 = arith::SelectOp::create(nb, nloc, same, half, w0);
         w1 = arith::SelectOp::create(nb, nloc, same, half, w1);
         i0 = arith::SelectOp::create(nb, nloc, isCopy, o, i0);
@@ -343,8 +344,8 @@ struct UpsampleLowering : OpConversionPattern<UpsampleV10Op> {
             rewriter, loc, rewriter.getF32FloatAttr(*axis.scale));
       } else {
         Value index = arith::ConstantIndexOp::create(rewriter, loc, d);
-        axis.scaleValue = tensor::ExtractOp::create(
-            rewriter, loc, adaptor.getScales(), index);
+        axis.scaleValue = tensor::ExtractOp::create(rewriter, loc,
+                                                    adaptor.getScales(), index);
       }
       axes.push_back(axis);
     }
@@ -425,10 +426,12 @@ private:
         }
       }
       int64_t loops = expandedSizes.size();
-      Value init = onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
+      Value init =
+          onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
       SmallVector<int64_t> staticExpanded;
       SmallVector<Value> dynamicExpanded;
-      dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded, staticExpanded);
+      dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded,
+                                 staticExpanded);
       auto expandedType = RankedTensorType::get(staticExpanded, elementType);
       Value expandedInit = tensor::ExpandShapeOp::create(
           b, loc, expandedType, init, reassociation, expandedSizes);
@@ -437,7 +440,8 @@ private:
           b.getMultiDimIdentityMap(loops)};
       auto generic = linalg::GenericOp::create(
           b, loc, expandedType, input, expandedInit, maps,
-          SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
+          SmallVector<utils::IteratorType>(loops,
+                                           utils::IteratorType::parallel),
           [](OpBuilder &nb, Location nloc, ValueRange args) {
             linalg::YieldOp::create(nb, nloc, args[0]);
           });
@@ -518,8 +522,8 @@ private:
         }
         Value sum = arith::AddFOp::create(b, loc, acc[i], term);
         Value active = cornerActive.empty() ? Value() : cornerActive[corner];
-        acc[i] = active ? arith::SelectOp::create(b, loc, active, sum, acc[i])
-                        : sum;
+        acc[i] =
+            active ? arith::SelectOp::create(b, loc, active, sum, acc[i]) : sum;
       }
     }
     return compute.fromCompute(b, loc, acc);
@@ -577,9 +581,9 @@ private:
           auto weight = [&](int64_t a, bool second) -> Value {
             return args[4 * a + (second ? 3 : 2)];
           };
-          linalg::YieldOp::create(nb, nloc,
-                                  sumCorners(nb, nloc, k, element, weight,
-                                             cornerActive, compute));
+          linalg::YieldOp::create(
+              nb, nloc,
+              sumCorners(nb, nloc, k, element, weight, cornerActive, compute));
         });
     if (whole)
       return generic.getResult(0);
@@ -601,8 +605,7 @@ private:
     int64_t k = interpolated.size();
     auto factorOf = [&](int64_t d) -> int64_t {
       auto it = llvm::find(interpolated, d);
-      return it == interpolated.end() ? 0
-                                      : factors[it - interpolated.begin()];
+      return it == interpolated.end() ? 0 : factors[it - interpolated.begin()];
     };
 
     // The interior, viewed with one (i, r) pair per interpolated axis.
@@ -633,7 +636,8 @@ private:
     SmallVector<Value> dynamicExpanded;
     dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded, staticExpanded);
     auto expandedType = RankedTensorType::get(
-        staticExpanded, cast<RankedTensorType>(dest.getType()).getElementType());
+        staticExpanded,
+        cast<RankedTensorType>(dest.getType()).getElementType());
     Value expanded = tensor::ExpandShapeOp::create(
         b, loc, expandedType, interior, reassociation, expandedSizes);
 
@@ -662,18 +666,16 @@ private:
     // vectorizer turns into plain loads.
     for (auto [a, d] : llvm::enumerate(interpolated)) {
       int64_t n = *axes[d].staticIn(), f = factors[a];
-      AffineMap map = AffineMap::get(
-          loops, 0,
-          {b.getAffineDimExpr(firstLoop[d]),
-           b.getAffineDimExpr(firstLoop[d] + 1)},
-          b.getContext());
+      AffineMap map = AffineMap::get(loops, 0,
+                                     {b.getAffineDimExpr(firstLoop[d]),
+                                      b.getAffineDimExpr(firstLoop[d] + 1)},
+                                     b.getContext());
       for (int which : {2, 3}) {
         Value table = tables[a][which];
         auto tableType = cast<RankedTensorType>(table.getType());
         Value byInput = tensor::ExpandShapeOp::create(
-            b, loc,
-            RankedTensorType::get({n, f}, tableType.getElementType()), table,
-            SmallVector<ReassociationIndices>{{0, 1}},
+            b, loc, RankedTensorType::get({n, f}, tableType.getElementType()),
+            table, SmallVector<ReassociationIndices>{{0, 1}},
             SmallVector<OpFoldResult>{b.getIndexAttr(n), b.getIndexAttr(f)});
         inputs.push_back(tensor::ExtractSliceOp::create(
             b, loc, byInput, {b.getIndexAttr(0), b.getIndexAttr(0)},
@@ -729,11 +731,11 @@ private:
     SmallVector<Value> axisInterpolates;
     for (int64_t d : interpolated)
       axisInterpolates.push_back(
-          axes[d].scale ? Value()
-                        : arith::CmpFOp::create(b, loc,
-                                                arith::CmpFPredicate::UNE,
-                                                axes[d].scaleValue, one)
-                              .getResult());
+          axes[d].scale
+              ? Value()
+              : arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
+                                      axes[d].scaleValue, one)
+                    .getResult());
     if (llvm::any_of(axisInterpolates, [](Value v) { return bool(v); })) {
       for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
         Value active;
@@ -749,9 +751,8 @@ private:
       }
     }
 
-    Value dest =
-        onnx_to_linalg::createEmptyLike(b, loc, outSizes,
-                                        inputType.getElementType());
+    Value dest = onnx_to_linalg::createEmptyLike(b, loc, outSizes,
+                                                 inputType.getElementType());
     SmallVector<OpFoldResult> zeros(rank, b.getIndexAttr(0));
 
     // Integer factors known at compile time: the interior without gathers,

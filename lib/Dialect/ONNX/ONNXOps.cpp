@@ -61,8 +61,7 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 // Clip
 //===----------------------------------------------------------------------===//
 
-template <typename ClipOp>
-static LogicalResult verifyInputBounds(ClipOp op) {
+template <typename ClipOp> static LogicalResult verifyInputBounds(ClipOp op) {
   Type elementType = op.getInput().getType().getElementType();
   std::pair<StringRef, Value> bounds[] = {{"min", op.getMin()},
                                           {"max", op.getMax()}};
@@ -148,8 +147,7 @@ inferUpsampleType(RankedTensorType inputType,
 /// of scales when it is known statically (attribute length or the static
 /// length of the scales operand).
 static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
-                                    RankedTensorType resultType,
-                                    StringRef mode,
+                                    RankedTensorType resultType, StringRef mode,
                                     ArrayRef<StringRef> validModes,
                                     std::optional<int64_t> numScales,
                                     std::optional<ArrayRef<float>> scales) {
@@ -198,8 +196,8 @@ static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
           getUpsampledLength(inputType.getDimSize(i), scale);
       if (!length)
         return op->emitOpError("output dimension ")
-               << i << " = trunc(" << inputType.getDimSize(i) << " * "
-               << scale << ") is too large";
+               << i << " = trunc(" << inputType.getDimSize(i) << " * " << scale
+               << ") is too large";
       if (!resultType.isDynamicDim(i) && resultType.getDimSize(i) != *length)
         return op->emitOpError("result dimension ")
                << i << " must be trunc(" << inputType.getDimSize(i) << " * "
@@ -220,8 +218,8 @@ LogicalResult UpsampleV1Op::verify() {
                        "rank ")
            << inputType.getRank();
   auto scales = *getConstantScales();
-  return verifyUpsample(*this, inputType, getY().getType(), getMode(),
-                        kModesV1, /*numScales=*/4, ArrayRef<float>(scales));
+  return verifyUpsample(*this, inputType, getY().getType(), getMode(), kModesV1,
+                        /*numScales=*/4, ArrayRef<float>(scales));
 }
 
 LogicalResult UpsampleV7Op::verify() {
@@ -247,14 +245,17 @@ static LogicalResult verifyInputScalesUpsample(UpsampleOp op) {
                         op.getMode(), kModesV7, numScales, scalesRef);
 }
 
-LogicalResult UpsampleV9Op::verify() { return verifyInputScalesUpsample(*this); }
+LogicalResult UpsampleV9Op::verify() {
+  return verifyInputScalesUpsample(*this);
+}
 LogicalResult UpsampleV10Op::verify() {
   return verifyInputScalesUpsample(*this);
 }
 
-LogicalResult UpsampleV1Op::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+UpsampleV1Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                               Adaptor adaptor,
+                               SmallVectorImpl<Type> &inferredReturnTypes) {
   auto inputType = cast<RankedTensorType>(adaptor.getX().getType());
   float scales[] = {1.0f, 1.0f, adaptor.getHeightScale().convertToFloat(),
                     adaptor.getWidthScale().convertToFloat()};
@@ -263,9 +264,10 @@ LogicalResult UpsampleV1Op::inferReturnTypes(
   return success();
 }
 
-LogicalResult UpsampleV7Op::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+UpsampleV7Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                               Adaptor adaptor,
+                               SmallVectorImpl<Type> &inferredReturnTypes) {
   auto inputType = cast<RankedTensorType>(adaptor.getX().getType());
   inferredReturnTypes.push_back(
       inferUpsampleType(inputType, adaptor.getScales()));
@@ -286,15 +288,17 @@ inferInputScalesUpsample(Adaptor adaptor,
   return success();
 }
 
-LogicalResult UpsampleV9Op::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+UpsampleV9Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                               Adaptor adaptor,
+                               SmallVectorImpl<Type> &inferredReturnTypes) {
   return inferInputScalesUpsample(adaptor, inferredReturnTypes);
 }
 
-LogicalResult UpsampleV10Op::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+UpsampleV10Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                Adaptor adaptor,
+                                SmallVectorImpl<Type> &inferredReturnTypes) {
   return inferInputScalesUpsample(adaptor, inferredReturnTypes);
 }
 
@@ -350,10 +354,10 @@ static LogicalResult reifyUpsampleShape(OpBuilder &builder, Operation *op,
                                         std::optional<ArrayRef<float>> scales,
                                         Value scalesOperand,
                                         ReifiedRankedShapedTypeDims &shapes) {
-  shapes.push_back(reifyUpsampledSizes(
-      builder, op->getLoc(), op->getOperand(0),
-      cast<RankedTensorType>(op->getResult(0).getType()), scales,
-      scalesOperand));
+  shapes.push_back(
+      reifyUpsampledSizes(builder, op->getLoc(), op->getOperand(0),
+                          cast<RankedTensorType>(op->getResult(0).getType()),
+                          scales, scalesOperand));
   return success();
 }
 
