@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on a bundled example: installs what is missing, builds onnxc,
-# compiles the example models (ONNX text syntax) into shared libraries and
-# runs them with onnx-run, printing inputs and outputs.
+# compiles the example models (examples/*.onnxtxt, written out as binary
+# .onnx files by the build) into shared libraries and runs them with
+# onnx-run, printing inputs and outputs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="${ONNXC_BUILD_DIR:-$root/build}"
@@ -13,8 +14,8 @@ out="$build/demo"
 mkdir -p "$out"
 
 for model in upsample2x relu6; do
-  echo "== $model: onnx-compile examples/$model.onnxtxt -o $model.so"
-  "$bin/onnx-compile" "$root/examples/$model.onnxtxt" -o "$out/$model.so"
+  echo "== $model: onnx-compile $model.onnx -o $model.so"
+  "$bin/onnx-compile" "$build/examples/$model.onnx" -o "$out/$model.so"
   "$bin/onnx-run" "$out/$model.so" --signature
   "$bin/onnx-run" "$out/$model.so" \
     --input "$root/examples/inputs/$model.pb" \
@@ -22,3 +23,5 @@ for model in upsample2x relu6; do
 done
 echo "== the same models linked as objects into a C program (examples/run_models.c)"
 "$build/examples/run_models"
+echo "== the libraries loaded from C++ (examples/run_model.cpp, onnxc_runtime.hpp)"
+"$build/examples/run_model" "$out/relu6.so" "$out/upsample2x.so"
