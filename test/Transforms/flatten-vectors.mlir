@@ -31,3 +31,46 @@ func.func @unit_dims(%x: memref<1x1x16xf32, strided<[256, 16, 1], offset: ?>>, %
   vector.transfer_write %n, %y[%c0, %c0, %c0] {in_bounds = [true, true, true]} : vector<1x1x16xf32>, memref<1x1x16xf32, strided<[256, 16, 1], offset: ?>>
   return
 }
+
+// -----
+
+// The uniform part of a gather's indices (the row offset the vectorizer
+// broadcasts into every lane) moves into the scalar base offset; the lanes
+// keep the sign-extended i32 table entries.
+// CHECK-LABEL: func @gather_row_offset
+// CHECK-SAME:    (%[[X:.*]]: memref<4x128xf32>, %[[T:.*]]: vector<16xi32>, %[[ROW:.*]]: index, %[[Y:.*]]: memref<16xf32>)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C128:.*]] = arith.constant 128 : index
+// CHECK:         %[[LANES:.*]] = arith.index_cast %[[T]] : vector<16xi32> to vector<16xindex>
+// CHECK:         %[[OFF:.*]] = arith.muli %[[ROW]], %[[C128]] : index
+// CHECK:         vector.gather %[[X]][%[[C0]], %[[OFF]]] [%[[LANES]]]
+func.func @gather_row_offset(%x: memref<4x128xf32>, %t: vector<16xi32>, %row: index, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant dense<128> : vector<16xindex>
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %lanes = arith.index_cast %t : vector<16xi32> to vector<16xindex>
+  %r = vector.broadcast %row : index to vector<16xindex>
+  %rowStart = arith.muli %r, %c128 : vector<16xindex>
+  %idx = arith.addi %lanes, %rowStart : vector<16xindex>
+  %g = vector.gather %x[%c0, %c0] [%idx], %mask, %pass : memref<4x128xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %g, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32>
+  return
+}
+
+// -----
+
+// Indices with no uniform addend stay as they are.
+// CHECK-LABEL: func @gather_no_uniform_part
+// CHECK-SAME:    (%[[X:.*]]: memref<128xf32>, %[[A:.*]]: vector<16xindex>, %[[B:.*]]: vector<16xindex>
+// CHECK:         %[[IDX:.*]] = arith.addi %[[A]], %[[B]] : vector<16xindex>
+// CHECK:         vector.gather %[[X]][%{{.*}}] [%[[IDX]]]
+func.func @gather_no_uniform_part(%x: memref<128xf32>, %a: vector<16xindex>, %b: vector<16xindex>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %idx = arith.addi %a, %b : vector<16xindex>
+  %g = vector.gather %x[%c0] [%idx], %mask, %pass : memref<128xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %g, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32>
+  return
+}

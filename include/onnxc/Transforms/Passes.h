@@ -47,6 +47,11 @@ class ONNXDialect;
 /// family (ClipV13, UpsampleV10).
 void populateONNXUpgradeOpsPatterns(mlir::RewritePatternSet &patterns);
 
+/// Patterns moving the uniform (broadcast) part of a vector.gather's index
+/// vector into its last base offset; used by onnx-flatten-vectors.
+void populateHoistUniformGatherOffsetPatterns(
+    mlir::RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "onnxc/Transforms/Passes.h.inc"
 

@@ -131,9 +131,13 @@ def ONNXFlattenVectorsPass
     permutation maps to plain reads plus broadcasts, drops unit dimensions,
     flattens transfers of contiguous memory into 1-D ones (`vector<32xf32>`)
     and linearizes the elementwise ops in between; the remaining broadcasts
-    and transposes lower to shuffles.
+    and transposes lower to shuffles. Gathers get the uniform part of their
+    index vector (the row offset the vectorizer broadcasts into every lane)
+    moved into their scalar base offset, which leaves 32-bit lane indices
+    where the tables hold i32.
   }];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::vector::VectorDialect",
   ];

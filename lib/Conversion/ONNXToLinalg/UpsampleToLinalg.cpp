@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace onnxc;
@@ -158,11 +159,40 @@ Value f32ToIndex(OpBuilder &b, Location loc, Value value) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64);
 }
 
-Value constantIndexTable(OpBuilder &b, Location loc, ArrayRef<int64_t> values) {
+/// The element type of an axis's index tables: i32 when its input length
+/// allows (half the table traffic, and 32-bit gather indices), index
+/// otherwise.
+Type getIndexTableType(OpBuilder &b, const Axis &axis) {
+  std::optional<int64_t> n = axis.staticIn();
+  if (n && *n <= std::numeric_limits<int32_t>::max())
+    return b.getI32Type();
+  return b.getIndexType();
+}
+
+Value constantIndexTable(OpBuilder &b, Location loc, Type elementType,
+                         ArrayRef<int64_t> values) {
   auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
-                                    b.getIndexType());
+                                    elementType);
+  if (elementType.isIndex())
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, ArrayRef<int64_t>(values)));
+  SmallVector<int32_t> narrow(values.begin(), values.end());
   return arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(type, ArrayRef<int64_t>(values)));
+      b, loc, DenseElementsAttr::get(type, ArrayRef<int32_t>(narrow)));
+}
+
+/// An index read from an index table, as `index`.
+Value tableEntryToIndex(OpBuilder &b, Location loc, Value entry) {
+  if (entry.getType().isIndex())
+    return entry;
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), entry);
+}
+
+/// An index computed at run time, as an entry of a table of `type`.
+Value indexToTableEntry(OpBuilder &b, Location loc, Type type, Value index) {
+  if (type.isIndex())
+    return index;
+  return arith::IndexCastOp::create(b, loc, type, index);
 }
 
 Value constantWeightTable(OpBuilder &b, Location loc, FloatType type,
@@ -205,11 +235,12 @@ SmallVector<Value> buildAxisTables(
 
 /// Nearest-neighbour index table of an axis.
 Value buildNearestTable(OpBuilder &b, Location loc, const Axis &axis) {
+  Type tableType = getIndexTableType(b, axis);
   if (axis.hasConstantTables()) {
     SmallVector<int64_t> table;
     for (int64_t o = 0, e = *axis.staticOut(); o < e; ++o)
       table.push_back(nearestIndex(o, *axis.scale, *axis.staticIn()));
-    return constantIndexTable(b, loc, table);
+    return constantIndexTable(b, loc, tableType, table);
   }
   Value inLength = getValueOrCreateConstantIndexOp(b, loc, axis.inLength);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -219,13 +250,14 @@ Value buildNearestTable(OpBuilder &b, Location loc, const Axis &axis) {
       b, loc, arith::CmpFPredicate::OEQ, scale,
       arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f)));
   return buildAxisTables(
-      b, loc, axis, {b.getIndexType()},
+      b, loc, axis, {tableType},
       [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
         Value coordinate =
             arith::DivFOp::create(nb, nloc, indexToF32(nb, nloc, o), scale);
         Value index = arith::MinSIOp::create(
             nb, nloc, f32ToIndex(nb, nloc, coordinate), last);
-        return {arith::SelectOp::create(nb, nloc, isCopy, o, index)};
+        index = arith::SelectOp::create(nb, nloc, isCopy, o, index);
+        return {indexToTableEntry(nb, nloc, tableType, index)};
       })[0];
 }
 
@@ -236,6 +268,7 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
                                        const Axis &axis,
                                        FloatType computeType) {
   bool computeInF64 = computeType.isF64();
+  Type tableType = getIndexTableType(b, axis);
   if (axis.hasConstantTables()) {
     SmallVector<int64_t> i0, i1;
     SmallVector<double> w0, w1;
@@ -247,7 +280,8 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
       w0.push_back(taps.w0);
       w1.push_back(taps.w1);
     }
-    return {constantIndexTable(b, loc, i0), constantIndexTable(b, loc, i1),
+    return {constantIndexTable(b, loc, tableType, i0),
+            constantIndexTable(b, loc, tableType, i1),
             constantWeightTable(b, loc, computeType, w0),
             constantWeightTable(b, loc, computeType, w1)};
   }
@@ -266,9 +300,8 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
       arith::ConstantOp::create(b, loc, b.getFloatAttr(computeType, 0.5));
   Value oneWeight =
       arith::ConstantOp::create(b, loc, b.getFloatAttr(computeType, 1.0));
-  Type index = b.getIndexType();
   SmallVector<Value> tables = buildAxisTables(
-      b, loc, axis, {index, index, computeType, computeType},
+      b, loc, axis, {tableType, tableType, computeType, computeType},
       [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
         Value oF32 = indexToF32(nb, nloc, o);
         Value divided = arith::DivFOp::create(nb, nloc, oF32, scale);
@@ -303,7 +336,8 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
         w1 = arith::SelectOp::create(nb, nloc, same, half, w1);
         i0 = arith::SelectOp::create(nb, nloc, isCopy, o, i0);
         w0 = arith::SelectOp::create(nb, nloc, isCopy, oneWeight, w0);
-        return {i0, i1, w0, w1};
+        return {indexToTableEntry(nb, nloc, tableType, i0),
+                indexToTableEntry(nb, nloc, tableType, i1), w0, w1};
       });
   return {tables[0], tables[1], tables[2], tables[3]};
 }
@@ -468,9 +502,10 @@ private:
         [&](OpBuilder &nb, Location nloc, ValueRange args) {
           SmallVector<Value> indices;
           for (int64_t d = 0; d < rank; ++d)
-            indices.push_back(tableOfAxis[d] >= 0
-                                  ? args[tableOfAxis[d]]
-                                  : linalg::IndexOp::create(nb, nloc, d));
+            indices.push_back(
+                tableOfAxis[d] >= 0
+                    ? tableEntryToIndex(nb, nloc, args[tableOfAxis[d]])
+                    : linalg::IndexOp::create(nb, nloc, d));
           Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
           linalg::YieldOp::create(nb, nloc, x);
         });
@@ -570,11 +605,15 @@ private:
           SmallVector<Value> identity;
           for (int64_t d = 0; d < rank; ++d)
             identity.push_back(linalg::IndexOp::create(nb, nloc, d));
+          SmallVector<std::array<Value, 2>> taps;
+          for (int64_t a = 0; a < k; ++a)
+            taps.push_back({tableEntryToIndex(nb, nloc, args[4 * a]),
+                            tableEntryToIndex(nb, nloc, args[4 * a + 1])});
           auto element = [&](int64_t corner) -> Value {
             SmallVector<Value> indices = identity;
             for (int64_t a = 0; a < k; ++a) {
               bool second = (corner >> (k - 1 - a)) & 1;
-              indices[interpolated[a]] = args[4 * a + (second ? 1 : 0)];
+              indices[interpolated[a]] = taps[a][second ? 1 : 0];
             }
             return tensor::ExtractOp::create(nb, nloc, input, indices);
           };

@@ -21,14 +21,15 @@ func.func @nearest_x2(%x: tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32> {
 // -----
 
 // Non-integer constant scales: index tables computed at compile time,
-// min(trunc(float32(o) / 1.5), n - 1), then a gather.
+// min(trunc(float32(o) / 1.5), n - 1), as i32 since n fits, then a gather.
 // The axis with scale 1 needs no table.
 // CHECK:       #[[ROW:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func @nearest_fraction
 // CHECK-SAME:    (%[[X:.*]]: tensor<4x3xi8>)
-// CHECK:         %[[T:.*]] = arith.constant dense<[0, 0, 1, 2, 2, 3]> : tensor<6xindex>
-// CHECK:         linalg.generic {indexing_maps = [#[[ROW]], #{{.*}}]{{.*}} ins(%[[T]] : tensor<6xindex>) outs(%{{.*}} : tensor<6x3xi8>)
-// CHECK-NEXT:    ^bb0(%[[I:.*]]: index, %{{.*}}: i8):
+// CHECK:         %[[T:.*]] = arith.constant dense<[0, 0, 1, 2, 2, 3]> : tensor<6xi32>
+// CHECK:         linalg.generic {indexing_maps = [#[[ROW]], #{{.*}}]{{.*}} ins(%[[T]] : tensor<6xi32>) outs(%{{.*}} : tensor<6x3xi8>)
+// CHECK-NEXT:    ^bb0(%[[T0:.*]]: i32, %{{.*}}: i8):
+// CHECK-NEXT:      %[[I:.*]] = arith.index_cast %[[T0]] : i32 to index
 // CHECK-NEXT:      %[[J:.*]] = linalg.index 1 : index
 // CHECK-NEXT:      %[[V:.*]] = tensor.extract %[[X]][%[[I]], %[[J]]] : tensor<4x3xi8>
 // CHECK-NEXT:      linalg.yield %[[V]] : i8
@@ -43,7 +44,7 @@ func.func @nearest_fraction(%x: tensor<4x3xi8>) -> tensor<6x3xi8> {
 // float32 rounding matters: 10 * 1.3f = 13.0000005 gives 13 outputs, and
 // o / 1.3f truncates as float32 does.
 // CHECK-LABEL: func @nearest_float32_rounding
-// CHECK:         arith.constant dense<[0, 0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9]> : tensor<13xindex>
+// CHECK:         arith.constant dense<[0, 0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9]> : tensor<13xi32>
 func.func @nearest_float32_rounding(%x: tensor<10xf32>) -> tensor<13xf32> {
   %s = onnx.Constant dense<[1.3]> : tensor<1xf32>
   %0 = onnx.UpsampleV10 %x, %s : tensor<10xf32>, tensor<1xf32> -> tensor<13xf32>
@@ -57,7 +58,7 @@ func.func @nearest_float32_rounding(%x: tensor<10xf32>) -> tensor<13xf32> {
 // CHECK-LABEL: func @nearest_long_axis
 // CHECK-NOT:     arith.constant dense
 // CHECK:         %[[S:.*]] = arith.constant 1.500000e+00 : f32
-// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<75000xindex>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<75000xi32>)
 // CHECK:           arith.divf %{{.*}}, %[[S]] : f32
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<75000xf32>)
 func.func @nearest_long_axis(%x: tensor<50000xf32>) -> tensor<75000xf32> {
@@ -69,7 +70,8 @@ func.func @nearest_long_axis(%x: tensor<50000xf32>) -> tensor<75000xf32> {
 // -----
 
 // Run-time scales: output lengths trunc(float32(n) * s) and index tables
-// built once per call; a scale of 1 maps o to o exactly.
+// built once per call (i32 where the input length is known to fit); a scale
+// of 1 maps o to o exactly.
 // CHECK-LABEL: func @nearest_runtime
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x?xf32>, %[[S:.*]]: tensor<2xf32>) -> tensor<?x?xf32>
 // CHECK:         tensor.extract %[[S]][%{{.*}}] : tensor<2xf32>
@@ -81,11 +83,14 @@ func.func @nearest_long_axis(%x: tensor<50000xf32>) -> tensor<75000xf32> {
 // CHECK:         arith.fptosi %[[P]] : f32 to i64
 // CHECK:         %[[S0:.*]] = tensor.extract %[[S]][%{{.*}}] : tensor<2xf32>
 // CHECK:         %[[ONE:.*]] = arith.cmpf oeq, %[[S0]], %{{.*}} : f32
-// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<?xindex>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<?xi32>)
 // CHECK:           %[[O:.*]] = linalg.index 0 : index
 // CHECK:           %[[Q:.*]] = arith.divf %{{.*}}, %[[S0]] : f32
 // CHECK:           %[[I:.*]] = arith.minsi
-// CHECK:           arith.select %[[ONE]], %[[O]], %[[I]] : index
+// CHECK:           %[[SEL:.*]] = arith.select %[[ONE]], %[[O]], %[[I]] : index
+// CHECK:           arith.index_cast %[[SEL]] : index to i32
+// The axis of unknown length keeps index tables.
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<?xindex>)
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<?x?xf32>)
 // CHECK:           tensor.extract %[[X]][%{{.*}}, %{{.*}}] : tensor<2x?xf32>
 func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?xf32> {
@@ -150,12 +155,16 @@ func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
 // gathered at the corners, same sum.
 // CHECK-LABEL: func @linear_fraction
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x4xf32>)
-// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 1]> : tensor<3xindex>
-// CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<3xindex>
+// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 1]> : tensor<3xi32>
+// CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<3xi32>
 // CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 0.333333313, 5.000000e-01]> : tensor<3xf32>
 // CHECK-DAG:     %[[W1:.*]] = arith.constant dense<[0.000000e+00, 0.666666686, 5.000000e-01]> : tensor<3xf32>
 // CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %[[W1]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} :
-// CHECK-NEXT:    ^bb0(%[[A0:.*]]: index, %[[A1:.*]]: index, %[[AW0:.*]]: f32, %[[AW1:.*]]: f32, %[[B0:.*]]: index, %[[B1:.*]]: index, %[[BW0:.*]]: f32, %[[BW1:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:    ^bb0(%[[T0:.*]]: i32, %[[T1:.*]]: i32, %[[AW0:.*]]: f32, %[[AW1:.*]]: f32, %[[U0:.*]]: i32, %[[U1:.*]]: i32, %[[BW0:.*]]: f32, %[[BW1:.*]]: f32, %{{.*}}: f32):
+// CHECK-DAG:       %[[A0:.*]] = arith.index_cast %[[T0]] : i32 to index
+// CHECK-DAG:       %[[A1:.*]] = arith.index_cast %[[T1]] : i32 to index
+// CHECK-DAG:       %[[B0:.*]] = arith.index_cast %[[U0]] : i32 to index
+// CHECK-DAG:       %[[B1:.*]] = arith.index_cast %[[U1]] : i32 to index
 // CHECK:           %[[W00:.*]] = arith.mulf %[[AW0]], %[[BW0]] : f32
 // CHECK:           %[[X00:.*]] = tensor.extract %[[X]][%[[A0]], %[[B0]]]
 // CHECK:           %[[T00:.*]] = arith.mulf %[[W00]], %[[X00]] : f32
@@ -179,7 +188,7 @@ func.func @linear_fraction(%x: tensor<2x4xf32>) -> tensor<3x6xf32> {
 // as unsigned.
 // CHECK-LABEL: func @linear_ui16
 // CHECK:         linalg.generic
-// CHECK-NEXT:    ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i16):
+// CHECK-NEXT:    ^bb0(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i16):
 // CHECK:           %[[ROW:.*]] = linalg.index 0 : index
 // CHECK:           arith.uitofp %{{.*}} : i16 to f32
 // CHECK:           arith.uitofp %{{.*}} : i16 to f32
