@@ -87,8 +87,7 @@ struct HoistUniformGatherOffset : OpRewritePattern<vector::GatherOp> {
     Location loc = gather.getLoc();
     auto uniformType = cast<VectorType>(uniform.getType());
     Value scalar = vector::ExtractOp::create(
-        rewriter, loc, uniform,
-        SmallVector<int64_t>(uniformType.getRank(), 0));
+        rewriter, loc, uniform, SmallVector<int64_t>(uniformType.getRank(), 0));
     SmallVector<Value> offsets(gather.getOffsets());
     offsets.back() =
         arith::AddIOp::create(rewriter, loc, offsets.back(), scalar);

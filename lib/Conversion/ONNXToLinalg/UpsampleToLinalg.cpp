@@ -171,8 +171,8 @@ Type getIndexTableType(OpBuilder &b, const Axis &axis) {
 
 Value constantIndexTable(OpBuilder &b, Location loc, Type elementType,
                          ArrayRef<int64_t> values) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
-                                    elementType);
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(values.size())}, elementType);
   if (elementType.isIndex())
     return arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(type, ArrayRef<int64_t>(values)));
