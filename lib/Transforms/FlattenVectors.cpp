@@ -4,7 +4,8 @@
 // transfer of a vectorized tile becomes one flat contiguous load or store,
 // and the elementwise ops between them work on the same 1-D vectors. Gathers
 // get the uniform part of their index vector moved into their scalar base
-// offset.
+// offset, and those left with constant, nearby lanes become a load and a
+// shuffle.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +103,76 @@ struct HoistUniformGatherOffset : OpRewritePattern<vector::GatherOp> {
   }
 };
 
+/// vector.gather %base[..., %o][%lanes] with constant lanes spanning at most
+/// as many elements as there are lanes becomes one contiguous load of the
+/// span from %base[..., %o + min(lanes)] and a vector.shuffle: a permute
+/// instead of one memory access per lane. A span shorter than the vector
+/// is read with a masked load so that nothing past it is touched.
+struct GatherOfNearbyConstantLanesToShuffle
+    : OpRewritePattern<vector::GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::GatherOp gather,
+                                PatternRewriter &rewriter) const override {
+    auto baseType = dyn_cast<MemRefType>(gather.getBase().getType());
+    if (!baseType || !baseType.isLastDimUnitStride() ||
+        gather.getOffsets().empty())
+      return failure();
+    DenseElementsAttr mask;
+    if (!matchPattern(gather.getMask(), m_Constant(&mask)) || !mask.isSplat() ||
+        !mask.getSplatValue<bool>())
+      return failure();
+    DenseIntElementsAttr lanesAttr;
+    if (!matchPattern(gather.getIndices(), m_Constant(&lanesAttr)))
+      return failure();
+    SmallVector<int64_t> lanes;
+    for (const APInt &lane : lanesAttr.getValues<APInt>())
+      lanes.push_back(lane.getSExtValue());
+    auto [minIt, maxIt] = std::minmax_element(lanes.begin(), lanes.end());
+    int64_t first = *minIt;
+    int64_t span = *maxIt - first + 1;
+    int64_t count = lanes.size();
+    if (span > count)
+      return failure();
+
+    Location loc = gather.getLoc();
+    VectorType resultType = gather.getVectorType();
+    auto flatType = VectorType::get({count}, resultType.getElementType());
+    SmallVector<Value> offsets(gather.getOffsets());
+    offsets.back() = arith::AddIOp::create(
+        rewriter, loc, offsets.back(),
+        arith::ConstantIndexOp::create(rewriter, loc, first));
+    Value window;
+    if (span == count) {
+      window = vector::LoadOp::create(rewriter, loc, flatType, gather.getBase(),
+                                      offsets);
+    } else {
+      SmallVector<bool> inSpan(count, false);
+      std::fill_n(inSpan.begin(), span, true);
+      Value spanMask = arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(VectorType::get({count}, rewriter.getI1Type()),
+                                 inSpan));
+      Value passThru = vector::ShapeCastOp::create(rewriter, loc, flatType,
+                                                   gather.getPassThru());
+      window = vector::MaskedLoadOp::create(rewriter, loc, flatType,
+                                            gather.getBase(), offsets, spanMask,
+                                            passThru);
+    }
+    SmallVector<int64_t> permutation;
+    for (int64_t lane : lanes)
+      permutation.push_back(lane - first);
+    Value result = window;
+    if (!llvm::equal(permutation, llvm::seq<int64_t>(0, count)))
+      result =
+          vector::ShuffleOp::create(rewriter, loc, window, window, permutation);
+    if (result.getType() != resultType)
+      result = vector::ShapeCastOp::create(rewriter, loc, resultType, result);
+    rewriter.replaceOp(gather, result);
+    return success();
+  }
+};
+
 struct ONNXFlattenVectorsPass
     : onnxc::impl::ONNXFlattenVectorsPassBase<ONNXFlattenVectorsPass> {
   void runOnOperation() override {
@@ -114,6 +185,7 @@ struct ONNXFlattenVectorsPass
     vector::populateFlattenVectorTransferPatterns(patterns);
     vector::populateSinkVectorOpsPatterns(patterns);
     onnxc::populateHoistUniformGatherOffsetPatterns(patterns);
+    onnxc::populateGatherToShufflePatterns(patterns);
     for (RegisteredOperationName name : context->getRegisteredOperations())
       if (isa<vector::VectorDialect, memref::MemRefDialect>(name.getDialect()))
         name.getCanonicalizationPatterns(patterns, context);
@@ -154,4 +226,8 @@ struct ONNXFlattenVectorsPass
 void onnxc::populateHoistUniformGatherOffsetPatterns(
     RewritePatternSet &patterns) {
   patterns.add<HoistUniformGatherOffset>(patterns.getContext());
+}
+
+void onnxc::populateGatherToShufflePatterns(RewritePatternSet &patterns) {
+  patterns.add<GatherOfNearbyConstantLanesToShuffle>(patterns.getContext());
 }

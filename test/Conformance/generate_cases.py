@@ -542,6 +542,24 @@ def upsample_cases(values):
              "float32")
     cases.append(c)
 
+    # Rows of several vector tiles with fractional constant scales: each
+    # tile's taps are compile-time constants (loads and shuffles), then a
+    # partial tile; element widths give 8 to 64 lanes.
+    for mode in ("nearest", "linear"):
+        for type_name in ("float32", "int8", "float64", "uint16", "float16"):
+            for shape, scales in (([2, 3, 40], [1, 1.5, 1.5]),
+                                  ([1, 5, 100], [1, 2.5, 1.3])):
+                c = Case("upsample9_%s_%s_tiles_%s" % (
+                    type_name, mode, "_".join("%g" % s for s in scales)), 9)
+                x = values(type_name, shape, special=False, small=True)
+                c.input("X", x, type_name)
+                c.initializer("scales", np.array(scales, np.float32),
+                              "float32")
+                c.node("Upsample", ["X", "scales"], "Y", mode=mode)
+                c.output("Y", upsample_expected(x, scales, mode, type_name),
+                         type_name)
+                cases.append(c)
+
     # Axes longer than 65536 outputs: tables computed at run time from
     # constant scales, for the gather and the integer-factor forms.
     for mode in ("nearest", "linear"):

@@ -74,3 +74,54 @@ func.func @gather_no_uniform_part(%x: memref<128xf32>, %a: vector<16xindex>, %b:
   vector.transfer_write %g, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32>
   return
 }
+
+// -----
+
+// Constant lanes within one vector's span: a load of the span and a
+// shuffle. Span 16 is a plain load; a shorter span a masked load of it.
+// CHECK-LABEL: func @gather_nearby_lanes
+// CHECK-SAME:    (%[[X:.*]]: memref<4x32xf32>, %[[ROW:.*]]: index
+// CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
+// CHECK-DAG:     %[[C21:.*]] = arith.constant 21 : index
+// CHECK-DAG:     %[[SPAN11:.*]] = arith.constant dense<[true, true, true, true, true, true, true, true, true, true, true, false, false, false, false, false]> : vector<16xi1>
+// CHECK:         %[[A:.*]] = vector.load %[[X]][%[[ROW]], %[[C10]]] : memref<4x32xf32>, vector<16xf32>
+// CHECK:         vector.shuffle %[[A]], %[[A]] [0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 15] : vector<16xf32>, vector<16xf32>
+// CHECK:         %[[B:.*]] = vector.maskedload %[[X]][%[[ROW]], %[[C21]]], %[[SPAN11]], %{{.*}} : memref<4x32xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10] : vector<16xf32>, vector<16xf32>
+// CHECK-NOT:     vector.gather
+func.func @gather_nearby_lanes(%x: memref<4x32xf32>, %row: index, %y: memref<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %full = arith.constant dense<[10, 11, 12, 12, 13, 14, 14, 15, 16, 16, 17, 18, 18, 19, 20, 25]> : vector<16xindex>
+  %short = arith.constant dense<[21, 22, 22, 23, 24, 24, 25, 26, 26, 27, 28, 28, 29, 30, 30, 31]> : vector<16xindex>
+  %a = vector.gather %x[%row, %c0] [%full], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  %b = vector.gather %x[%row, %c0] [%short], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<32xf32>
+  vector.transfer_write %b, %y[%c16] {in_bounds = [true]} : vector<16xf32>, memref<32xf32>
+  return
+}
+
+// -----
+
+// Lanes spread wider than the vector, a variable mask, or a non-contiguous
+// innermost dimension keep the gather.
+// CHECK-LABEL: func @gather_kept
+// CHECK-COUNT-3: vector.gather
+func.func @gather_kept(%x: memref<4x32xf32>, %s: memref<4x32xf32, strided<[64, 2]>>, %m: vector<4xi1>, %y: memref<12xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %all = arith.constant dense<true> : vector<4xi1>
+  %pass = arith.constant dense<0.0> : vector<4xf32>
+  %wide = arith.constant dense<[0, 32, 64, 96]> : vector<4xindex>
+  %near = arith.constant dense<[0, 0, 1, 2]> : vector<4xindex>
+  %a = vector.gather %x[%c0, %c0] [%wide], %all, %pass : memref<4x32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %b = vector.gather %x[%c0, %c0] [%near], %m, %pass : memref<4x32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %c = vector.gather %s[%c0, %c0] [%near], %all, %pass : memref<4x32xf32, strided<[64, 2]>>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<4xf32>, memref<12xf32>
+  vector.transfer_write %b, %y[%c4] {in_bounds = [true]} : vector<4xf32>, memref<12xf32>
+  vector.transfer_write %c, %y[%c8] {in_bounds = [true]} : vector<4xf32>, memref<12xf32>
+  return
+}

@@ -52,6 +52,11 @@ void populateONNXUpgradeOpsPatterns(mlir::RewritePatternSet &patterns);
 void populateHoistUniformGatherOffsetPatterns(
     mlir::RewritePatternSet &patterns);
 
+/// Patterns turning a vector.gather from memory whose lanes are constants
+/// within one vector's span into a (masked) load and a vector.shuffle; used
+/// by onnx-flatten-vectors.
+void populateGatherToShufflePatterns(mlir::RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "onnxc/Transforms/Passes.h.inc"
 

@@ -104,7 +104,10 @@ def ONNXTileAndVectorizePass
     static innermost dimension, such as the repeat dimension of a nearest
     upsample, is kept whole), peels the partial last tile, and vectorizes the
     tiles with `linalg::vectorize`: full tiles without masks, the partial one
-    with masks. Gathers become `vector.gather`.
+    with masks. Gathers become `vector.gather`; where their lanes come from
+    a constant index table, loops of up to 32 tiles are unrolled and the
+    table reads folded, so that every tile's lanes are a constant vector
+    (which `onnx-flatten-vectors` turns into a load and a shuffle).
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
