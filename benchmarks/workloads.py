@@ -57,6 +57,8 @@ WORKLOADS = [
              "linear"),
     upsample("nearest_x1.5_8x64x128x128", [8, 64, 128, 128],
              [1, 1, 1.5, 1.5], "nearest"),
+    upsample("linear_x1.5_8x64x128x128", [8, 64, 128, 128],
+             [1, 1, 1.5, 1.5], "linear"),
 ]
 
 TYPE_NAMES = {TensorProto.FLOAT: "float32", TensorProto.INT8: "int8"}
