@@ -100,6 +100,7 @@ static void addLoopsStage(OpPassManager &pm,
   addCleanup(pm);
   if (options.vectorize) {
     pm.addNestedPass<func::FuncOp>(createONNXFlattenVectorsPass());
+    pm.addNestedPass<func::FuncOp>(createONNXSpecializeGathersPass());
     addCleanup(pm);
   }
   bufferization::buildBufferDeallocationPipeline(pm);

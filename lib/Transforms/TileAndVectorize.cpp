@@ -3,9 +3,7 @@
 // Each elementwise-shaped linalg.generic on tensors is tiled so that its
 // innermost tile fills one SIMD register, the last partial tile is peeled,
 // and every tile is vectorized: full tiles with plain vector loads and
-// stores, the partial one with masks. Gathers through constant index tables
-// get compile-time lanes: short loops over a row's tiles are unrolled and
-// the table reads folded to constants.
+// stores, the partial one with masks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,12 +17,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
-#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -81,82 +76,6 @@ SmallVector<int64_t> getVectorSizes(linalg::GenericOp op,
     sizes.push_back(ShapedType::isDynamic(range) ? tile : range);
   return sizes;
 }
-
-/// Rows of at most this many vector tiles are unrolled when their gathers
-/// read constant tables.
-constexpr int64_t kMaxUnrolledTiles = 32;
-/// Slices of constant tables up to this many elements fold to constants.
-constexpr int64_t kMaxFoldedSliceElements = 64;
-
-/// Whether `forOp` is a short loop over the vector tiles of a row whose
-/// gathers take their lanes from a slice of a constant table at the
-/// induction variable: unrolled, every tile's lanes are constants.
-bool isRowOfConstantGathers(scf::ForOp forOp) {
-  std::optional<APInt> tripCount = forOp.getStaticTripCount();
-  if (!tripCount || tripCount->slt(2) || tripCount->sgt(kMaxUnrolledTiles))
-    return false;
-  Block *body = forOp.getBody();
-  bool hasGather = llvm::any_of(body->getOperations(), [](Operation &op) {
-    return isa<vector::GatherOp>(op);
-  });
-  bool readsConstantTable =
-      llvm::any_of(body->getOperations(), [&](Operation &op) {
-        auto slice = dyn_cast<tensor::ExtractSliceOp>(op);
-        return slice && matchPattern(slice.getSource(), m_Constant()) &&
-               llvm::is_contained(slice.getOffsets(), forOp.getInductionVar());
-      });
-  return hasGather && readsConstantTable;
-}
-
-/// vector.transfer_read of a constant 1-D tensor at a constant index, with
-/// every read element in bounds, becomes the constant vector it reads. The
-/// permutation map may broadcast (results `0`) around the one read dim.
-struct FoldTransferReadOfConstant : OpRewritePattern<vector::TransferReadOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(vector::TransferReadOp read,
-                                PatternRewriter &rewriter) const override {
-    DenseElementsAttr table;
-    if (read.getMask() || !matchPattern(read.getBase(), m_Constant(&table)))
-      return failure();
-    auto tableType = dyn_cast<RankedTensorType>(table.getType());
-    if (!tableType || tableType.getRank() != 1)
-      return failure();
-    std::optional<int64_t> start = getConstantIntValue(read.getIndices()[0]);
-    if (!start)
-      return failure();
-    VectorType vectorType = read.getVectorType();
-    AffineMap map = read.getPermutationMap();
-    // The vector dim reading along the table, if any; the others broadcast.
-    std::optional<unsigned> readDim;
-    for (auto [i, expr] : llvm::enumerate(map.getResults())) {
-      if (isa<AffineDimExpr>(expr)) {
-        if (readDim)
-          return failure();
-        readDim = i;
-      } else if (auto c = dyn_cast<AffineConstantExpr>(expr);
-                 !c || c.getValue() != 0) {
-        return failure();
-      }
-    }
-    int64_t length = readDim ? vectorType.getDimSize(*readDim) : 1;
-    if (*start < 0 || *start + length > tableType.getDimSize(0))
-      return failure();
-
-    auto values = table.getValues<Attribute>();
-    SmallVector<Attribute> elements;
-    SmallVector<int64_t> strides = computeStrides(vectorType.getShape());
-    for (int64_t linear = 0, e = vectorType.getNumElements(); linear < e;
-         ++linear) {
-      SmallVector<int64_t> position = delinearize(linear, strides);
-      int64_t offset = readDim ? position[*readDim] : 0;
-      elements.push_back(values[*start + offset]);
-    }
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        read, DenseElementsAttr::get(vectorType, elements));
-    return success();
-  }
-};
 
 struct ONNXTileAndVectorizePass
     : onnxc::impl::ONNXTileAndVectorizePassBase<ONNXTileAndVectorizePass> {
@@ -244,27 +163,6 @@ struct ONNXTileAndVectorizePass
         continue;
       rewriter.replaceOp(op, result->replacements);
     }
-
-    // Gathers through constant tables: unroll their rows and fold the table
-    // reads, so that onnx-flatten-vectors can make loads and shuffles of
-    // them.
-    SmallVector<scf::ForOp> rows;
-    func.walk([&](scf::ForOp forOp) {
-      if (isRowOfConstantGathers(forOp))
-        rows.push_back(forOp);
-    });
-    for (scf::ForOp row : rows)
-      (void)loopUnrollFull(row);
-    RewritePatternSet folds(context);
-    tensor::populateFoldConstantExtractSlicePatterns(
-        folds, [](tensor::ExtractSliceOp slice) {
-          return slice.getType().getNumElements() <= kMaxFoldedSliceElements;
-        });
-    folds.add<FoldTransferReadOfConstant>(context);
-    // Unrolled offsets are SSA constants; the folders want them static.
-    tensor::ExtractSliceOp::getCanonicalizationPatterns(folds, context);
-    if (failed(applyPatternsGreedily(func, std::move(folds))))
-      return signalPassFailure();
   }
 };
 } // namespace

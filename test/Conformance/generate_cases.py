@@ -387,6 +387,17 @@ def upsample_expected(x, scales, mode, type_name):
     return ref.upsample_linear(x, scales, LINEAR_KIND.get(type_name, "int"))
 
 
+def constant_scales_case(name, values, type_name, shape, scales, mode):
+    """Upsample-9 of an input X by constant scales."""
+    c = Case(name, 9)
+    x = values(type_name, shape, special=False, small=True)
+    c.input("X", x, type_name)
+    c.initializer("scales", np.array(scales, np.float32), "float32")
+    c.node("Upsample", ["X", "scales"], "Y", mode=mode)
+    c.output("Y", upsample_expected(x, scales, mode, type_name), type_name)
+    return c
+
+
 def upsample_cases(values):
     cases = []
 
@@ -471,15 +482,9 @@ def upsample_cases(values):
     for rank, (shape, scales) in shapes.items():
         for mode in ("nearest", "linear"):
             for type_name in ("float32", "int8"):
-                c = Case("upsample9_%s_%s_rank%d" % (type_name, mode, rank), 9)
-                x = values(type_name, shape, special=False, small=True)
-                c.input("X", x, type_name)
-                c.initializer("scales", np.array(scales, np.float32),
-                              "float32")
-                c.node("Upsample", ["X", "scales"], "Y", mode=mode)
-                c.output("Y", upsample_expected(x, scales, mode, type_name),
-                         type_name)
-                cases.append(c)
+                cases.append(constant_scales_case(
+                    "upsample9_%s_%s_rank%d" % (type_name, mode, rank),
+                    values, type_name, shape, scales, mode))
     for mode in ("nearest", "linear"):
         c = Case("upsample9_float32_%s_zero_size" % mode, 9)
         x = np.zeros([2, 0, 3], np.float32)
@@ -549,16 +554,10 @@ def upsample_cases(values):
         for type_name in ("float32", "int8", "float64", "uint16", "float16"):
             for shape, scales in (([2, 3, 40], [1, 1.5, 1.5]),
                                   ([1, 5, 100], [1, 2.5, 1.3])):
-                c = Case("upsample9_%s_%s_tiles_%s" % (
-                    type_name, mode, "_".join("%g" % s for s in scales)), 9)
-                x = values(type_name, shape, special=False, small=True)
-                c.input("X", x, type_name)
-                c.initializer("scales", np.array(scales, np.float32),
-                              "float32")
-                c.node("Upsample", ["X", "scales"], "Y", mode=mode)
-                c.output("Y", upsample_expected(x, scales, mode, type_name),
-                         type_name)
-                cases.append(c)
+                cases.append(constant_scales_case(
+                    "upsample9_%s_%s_tiles_%s" % (
+                        type_name, mode, "_".join("%g" % s for s in scales)),
+                    values, type_name, shape, scales, mode))
 
     # Axes longer than 65536 outputs: tables computed at run time from
     # constant scales, for the gather and the integer-factor forms.
@@ -566,15 +565,10 @@ def upsample_cases(values):
         for type_name, shape, scales in (("float32", [50000], [1.5]),
                                          ("float32", [40000], [2]),
                                          ("int8", [2, 30000], [1, 2.5])):
-            c = Case("upsample9_%s_%s_long_axis_%s" % (
-                type_name, mode, "_".join("%g" % s for s in scales)), 9)
-            x = values(type_name, shape, special=False, small=True)
-            c.input("X", x, type_name)
-            c.initializer("scales", np.array(scales, np.float32), "float32")
-            c.node("Upsample", ["X", "scales"], "Y", mode=mode)
-            c.output("Y", upsample_expected(x, scales, mode, type_name),
-                     type_name)
-            cases.append(c)
+            cases.append(constant_scales_case(
+                "upsample9_%s_%s_long_axis_%s" % (
+                    type_name, mode, "_".join("%g" % s for s in scales)),
+                values, type_name, shape, scales, mode))
 
     # Run-time errors.
     for name, scales, message in (

@@ -71,28 +71,6 @@ func.func @gather(%x: tensor<40xf32>, %t: tensor<64xindex>, %y: tensor<64xf32>) 
 
 // -----
 
-// A gather through a constant table: the loop over the row's three tiles is
-// unrolled and each tile's lanes fold to a constant vector.
-// CHECK-LABEL: func @gather_constant_table
-// CHECK-NOT:     scf.for
-// CHECK-DAG:     arith.constant dense<[0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10]> : vector<16xindex>
-// CHECK-DAG:     arith.constant dense<[10, 11, 12, 12, 13, 14, 14, 15, 16, 16, 17, 18, 18, 19, 20, 20]> : vector<16xindex>
-// CHECK-DAG:     arith.constant dense<[21, 22, 22, 23, 24, 24, 25, 26, 26, 27, 28, 28, 29, 30, 30, 31]> : vector<16xindex>
-// CHECK-COUNT-3: vector.gather
-// CHECK-NOT:     scf.for
-func.func @gather_constant_table(%x: tensor<32xf32>, %y: tensor<48xf32>) -> tensor<48xf32> {
-  %t = arith.constant dense<[0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15, 16, 16, 17, 18, 18, 19, 20, 20, 21, 22, 22, 23, 24, 24, 25, 26, 26, 27, 28, 28, 29, 30, 30, 31]> : tensor<48xi32>
-  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<48xi32>) outs(%y : tensor<48xf32>) {
-  ^bb0(%i: i32, %out: f32):
-    %j = arith.index_cast %i : i32 to index
-    %v = tensor.extract %x[%j] : tensor<32xf32>
-    linalg.yield %v : f32
-  } -> tensor<48xf32>
-  return %0 : tensor<48xf32>
-}
-
-// -----
-
 // Complex elements are left to scalar loops.
 // CHECK-LABEL: func @complex
 // CHECK:         linalg.generic

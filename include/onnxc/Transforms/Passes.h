@@ -47,15 +47,10 @@ class ONNXDialect;
 /// family (ClipV13, UpsampleV10).
 void populateONNXUpgradeOpsPatterns(mlir::RewritePatternSet &patterns);
 
-/// Patterns moving the uniform (broadcast) part of a vector.gather's index
-/// vector into its last base offset; used by onnx-flatten-vectors.
-void populateHoistUniformGatherOffsetPatterns(
-    mlir::RewritePatternSet &patterns);
-
-/// Patterns turning a vector.gather from memory whose lanes are constants
-/// within one vector's span into a (masked) load and a vector.shuffle; used
-/// by onnx-flatten-vectors.
-void populateGatherToShufflePatterns(mlir::RewritePatternSet &patterns);
+/// The rewrites of onnx-specialize-gathers: constant table reads folded,
+/// uniform lane offsets moved into the base offset, gathers of nearby
+/// constant lanes as a load and a shuffle.
+void populateONNXSpecializeGathersPatterns(mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "onnxc/Transforms/Passes.h.inc"

@@ -104,10 +104,7 @@ def ONNXTileAndVectorizePass
     static innermost dimension, such as the repeat dimension of a nearest
     upsample, is kept whole), peels the partial last tile, and vectorizes the
     tiles with `linalg::vectorize`: full tiles without masks, the partial one
-    with masks. Gathers become `vector.gather`; where their lanes come from
-    a constant index table, loops of up to 32 tiles are unrolled and the
-    table reads folded, so that every tile's lanes are a constant vector
-    (which `onnx-flatten-vectors` turns into a load and a shuffle).
+    with masks. Gathers become `vector.gather`.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
@@ -134,14 +131,37 @@ def ONNXFlattenVectorsPass
     permutation maps to plain reads plus broadcasts, drops unit dimensions,
     flattens transfers of contiguous memory into 1-D ones (`vector<32xf32>`)
     and linearizes the elementwise ops in between; the remaining broadcasts
-    and transposes lower to shuffles. Gathers get the uniform part of their
-    index vector (the row offset the vectorizer broadcasts into every lane)
-    moved into their scalar base offset, which leaves 32-bit lane indices
-    where the tables hold i32.
+    and transposes lower to shuffles.
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def ONNXSpecializeGathersPass
+    : Pass<"onnx-specialize-gathers", "::mlir::func::FuncOp"> {
+  let summary = "Turn gathers through constant index tables into loads and "
+                "shuffles";
+  let description = [{
+    Runs on bufferized vector code after `onnx-flatten-vectors`. A
+    `vector.gather` reads its lanes at `base[offsets..., last + lane]`; the
+    Upsample lowering's lanes are index-table entries plus a row offset.
+    This pass unrolls `scf.for` loops of 2 to 32 iterations whose body
+    gathers with lanes read from a constant `memref.global` at the induction
+    variable, and folds such reads at constant positions into constant
+    vectors. It moves the uniform part of a gather's lanes into its last base
+    offset (what is left is often a sign-extended i32 vector: 32-bit gather
+    indices). A gather with an all-true mask, constant lanes spanning at
+    most as many elements as it has lanes, and a memref base with a
+    contiguous innermost dimension becomes a `vector.load` of the span (a
+    `vector.maskedload` of it when shorter than the vector) and a
+    `vector.shuffle`.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
 }

@@ -1,0 +1,333 @@
+//===- SpecializeGathers.cpp - Gathers through constant tables ------------===//
+//
+// Vectorized Upsample kernels read X through index tables: each tile is a
+// vector.gather whose lanes are the table entries plus a row offset. This
+// pass, run on bufferized vector code, makes the most of what is known:
+//  - a short loop over the tiles of a row whose tables are constant globals
+//    is unrolled, so that each tile reads its table at a constant position,
+//    and those reads fold to constant vectors;
+//  - the uniform part of a gather's lanes (the row offset) moves into its
+//    scalar base offset, leaving 32-bit lanes where the tables are i32;
+//  - a gather whose lanes are constants within one vector's span becomes a
+//    load of the span and a vector.shuffle.
+// Unrolling here, after bufferization, keeps one-shot bufferization's
+// analysis away from long chains of tensor slices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <algorithm>
+
+namespace onnxc {
+#define GEN_PASS_DEF_ONNXSPECIALIZEGATHERSPASS
+#include "onnxc/Transforms/Passes.h.inc"
+} // namespace onnxc
+
+using namespace mlir;
+
+namespace {
+
+/// Rows of at most this many vector tiles are unrolled.
+constexpr int64_t kMaxUnrolledTiles = 32;
+
+/// The constant global a memref reads, through subviews with static offsets
+/// and unit strides, and the offset of its first element in the global.
+struct ConstantGlobalView {
+  DenseElementsAttr value;
+  int64_t offset = 0;
+};
+
+std::optional<ConstantGlobalView> getConstantGlobalView(Value memref) {
+  int64_t offset = 0;
+  while (auto subview = memref.getDefiningOp<memref::SubViewOp>()) {
+    auto sourceType = cast<MemRefType>(subview.getSource().getType());
+    if (sourceType.getRank() != 1 || subview.getType().getRank() > 1)
+      return std::nullopt;
+    ArrayRef<int64_t> offsets = subview.getStaticOffsets();
+    if (ShapedType::isDynamic(offsets[0]) ||
+        !llvm::all_of(subview.getStaticStrides(),
+                      [](int64_t s) { return s == 1; }))
+      return std::nullopt;
+    offset += offsets[0];
+    memref = subview.getSource();
+  }
+  auto getGlobal = memref.getDefiningOp<memref::GetGlobalOp>();
+  if (!getGlobal)
+    return std::nullopt;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      getGlobal, getGlobal.getNameAttr());
+  if (!global || !global.getConstant() || !global.getInitialValue())
+    return std::nullopt;
+  auto value = dyn_cast<DenseElementsAttr>(*global.getInitialValue());
+  if (!value || global.getType().getRank() != 1)
+    return std::nullopt;
+  return ConstantGlobalView{value, offset};
+}
+
+/// Whether `forOp` is a short loop over the vector tiles of a row whose
+/// gathers take their lanes from a constant global table at the induction
+/// variable: unrolled, every tile reads its lanes at a constant position.
+bool isRowOfConstantGathers(scf::ForOp forOp) {
+  std::optional<APInt> tripCount = forOp.getStaticTripCount();
+  if (!tripCount || tripCount->slt(2) || tripCount->sgt(kMaxUnrolledTiles))
+    return false;
+  bool hasGather = false, readsConstantTable = false;
+  for (Operation &op : forOp.getBody()->getOperations()) {
+    hasGather |= isa<vector::GatherOp>(op);
+    if (auto subview = dyn_cast<memref::SubViewOp>(op))
+      readsConstantTable |=
+          llvm::is_contained(subview.getOffsets(), forOp.getInductionVar()) &&
+          getConstantGlobalView(subview.getSource()).has_value();
+  }
+  return hasGather && readsConstantTable;
+}
+
+/// vector.transfer_read of a rank-1 constant global (possibly through
+/// subviews) at a constant index, every read element in bounds, becomes the
+/// constant vector it reads. The permutation map may broadcast (results
+/// `0`) around the one dim that reads along the table.
+struct FoldTransferReadOfConstantGlobal
+    : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto sourceType = dyn_cast<MemRefType>(read.getBase().getType());
+    if (read.getMask() || !sourceType || sourceType.getRank() > 1)
+      return failure();
+    std::optional<ConstantGlobalView> view =
+        getConstantGlobalView(read.getBase());
+    if (!view)
+      return failure();
+    int64_t start = view->offset;
+    if (sourceType.getRank() == 1) {
+      std::optional<int64_t> index = getConstantIntValue(read.getIndices()[0]);
+      if (!index)
+        return failure();
+      start += *index;
+    }
+    VectorType vectorType = read.getVectorType();
+    AffineMap map = read.getPermutationMap();
+    std::optional<unsigned> readDim;
+    for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+      if (isa<AffineDimExpr>(expr)) {
+        if (readDim)
+          return failure();
+        readDim = i;
+      } else if (auto c = dyn_cast<AffineConstantExpr>(expr);
+                 !c || c.getValue() != 0) {
+        return failure();
+      }
+    }
+    int64_t length = readDim ? vectorType.getDimSize(*readDim) : 1;
+    int64_t viewLength =
+        sourceType.getRank() == 1 ? sourceType.getDimSize(0) : 1;
+    int64_t viewStart = start - view->offset;
+    if (ShapedType::isDynamic(viewLength) || viewStart < 0 ||
+        viewStart + length > viewLength ||
+        start + length > view->value.getNumElements())
+      return failure();
+
+    auto values = view->value.getValues<Attribute>();
+    SmallVector<Attribute> elements;
+    SmallVector<int64_t> strides = computeStrides(vectorType.getShape());
+    for (int64_t linear = 0, e = vectorType.getNumElements(); linear < e;
+         ++linear) {
+      int64_t along = readDim ? delinearize(linear, strides)[*readDim] : 0;
+      elements.push_back(values[start + along]);
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        read, DenseElementsAttr::get(vectorType, elements));
+    return success();
+  }
+};
+
+/// Whether every lane of `value` holds the same value: a broadcast of a
+/// scalar or of a one-element vector, a splat constant, or elementwise
+/// arithmetic on such values.
+bool isUniform(Value value, int depth = 0) {
+  if (depth > 8)
+    return false;
+  if (auto broadcast = value.getDefiningOp<vector::BroadcastOp>()) {
+    auto source = dyn_cast<VectorType>(broadcast.getSourceType());
+    return !source || source.getNumElements() == 1;
+  }
+  DenseElementsAttr splat;
+  if (matchPattern(value, m_Constant(&splat)))
+    return splat.isSplat();
+  Operation *op = value.getDefiningOp();
+  if (!op || !isa<arith::ArithDialect>(op->getDialect()) ||
+      !op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return isUniform(operand, depth + 1);
+  });
+}
+
+/// vector.gather %base[..., %o][%idx] with %idx = %u + %v, %u uniform,
+/// becomes vector.gather %base[..., %o + %u[0]][%v]: the two address the
+/// same elements (base[..., o + idx[i]]), but the uniform row offset the
+/// Linalg vectorizer puts in every lane now goes into the scalar address.
+/// What is left is often a constant or a sign-extended i32 vector, which
+/// lets the backend use 32-bit-index gathers (AVX-512's vgatherdps: one
+/// instruction for 16 lanes instead of two vgatherqps).
+struct HoistUniformGatherOffset : OpRewritePattern<vector::GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::GatherOp gather,
+                                PatternRewriter &rewriter) const override {
+    if (gather.getOffsets().empty())
+      return failure();
+    Value indices = gather.getIndices();
+    auto shapeCast = indices.getDefiningOp<vector::ShapeCastOp>();
+    if (shapeCast)
+      indices = shapeCast.getSource();
+    // Narrower index vectors may wrap where the scalar offset would not.
+    auto add = indices.getDefiningOp<arith::AddIOp>();
+    if (!add || !getElementTypeOrSelf(add.getType()).isIndex())
+      return failure();
+    Value uniform, varying;
+    if (isUniform(add.getLhs())) {
+      uniform = add.getLhs();
+      varying = add.getRhs();
+    } else if (isUniform(add.getRhs())) {
+      uniform = add.getRhs();
+      varying = add.getLhs();
+    } else {
+      return failure();
+    }
+
+    Location loc = gather.getLoc();
+    auto uniformType = cast<VectorType>(uniform.getType());
+    Value scalar = vector::ExtractOp::create(
+        rewriter, loc, uniform, SmallVector<int64_t>(uniformType.getRank(), 0));
+    SmallVector<Value> offsets(gather.getOffsets());
+    offsets.back() =
+        arith::AddIOp::create(rewriter, loc, offsets.back(), scalar);
+    if (shapeCast)
+      varying = vector::ShapeCastOp::create(rewriter, loc, shapeCast.getType(),
+                                            varying);
+    rewriter.modifyOpInPlace(gather, [&] {
+      gather.getOffsetsMutable().assign(offsets);
+      gather.getIndicesMutable().assign(varying);
+    });
+    return success();
+  }
+};
+
+/// vector.gather %base[..., %o][%lanes] with constant lanes spanning at most
+/// as many elements as there are lanes becomes one contiguous load of the
+/// span from %base[..., %o + min(lanes)] and a vector.shuffle: a permute
+/// instead of one memory access per lane. A span shorter than the vector
+/// is read with a masked load so that nothing past it is touched.
+struct GatherOfNearbyConstantLanesToShuffle
+    : OpRewritePattern<vector::GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::GatherOp gather,
+                                PatternRewriter &rewriter) const override {
+    auto baseType = dyn_cast<MemRefType>(gather.getBase().getType());
+    if (!baseType || !baseType.isLastDimUnitStride() ||
+        gather.getOffsets().empty())
+      return failure();
+    DenseElementsAttr mask;
+    if (!matchPattern(gather.getMask(), m_Constant(&mask)) || !mask.isSplat() ||
+        !mask.getSplatValue<bool>())
+      return failure();
+    DenseIntElementsAttr lanesAttr;
+    if (!matchPattern(gather.getIndices(), m_Constant(&lanesAttr)))
+      return failure();
+    SmallVector<int64_t> lanes;
+    for (const APInt &lane : lanesAttr.getValues<APInt>())
+      lanes.push_back(lane.getSExtValue());
+    auto [minIt, maxIt] = std::minmax_element(lanes.begin(), lanes.end());
+    int64_t first = *minIt;
+    int64_t span = *maxIt - first + 1;
+    int64_t count = lanes.size();
+    if (span > count)
+      return failure();
+
+    Location loc = gather.getLoc();
+    VectorType resultType = gather.getVectorType();
+    auto flatType = VectorType::get({count}, resultType.getElementType());
+    SmallVector<Value> offsets(gather.getOffsets());
+    offsets.back() = arith::AddIOp::create(
+        rewriter, loc, offsets.back(),
+        arith::ConstantIndexOp::create(rewriter, loc, first));
+    Value window;
+    if (span == count) {
+      window = vector::LoadOp::create(rewriter, loc, flatType, gather.getBase(),
+                                      offsets);
+    } else {
+      SmallVector<bool> inSpan(count, false);
+      std::fill_n(inSpan.begin(), span, true);
+      Value spanMask = arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(VectorType::get({count}, rewriter.getI1Type()),
+                                 inSpan));
+      Value passThru = vector::ShapeCastOp::create(rewriter, loc, flatType,
+                                                   gather.getPassThru());
+      window = vector::MaskedLoadOp::create(rewriter, loc, flatType,
+                                            gather.getBase(), offsets, spanMask,
+                                            passThru);
+    }
+    SmallVector<int64_t> permutation;
+    for (int64_t lane : lanes)
+      permutation.push_back(lane - first);
+    Value result = window;
+    if (!llvm::equal(permutation, llvm::seq<int64_t>(0, count)))
+      result =
+          vector::ShuffleOp::create(rewriter, loc, window, window, permutation);
+    if (result.getType() != resultType)
+      result = vector::ShapeCastOp::create(rewriter, loc, resultType, result);
+    rewriter.replaceOp(gather, result);
+    return success();
+  }
+};
+
+struct ONNXSpecializeGathersPass
+    : onnxc::impl::ONNXSpecializeGathersPassBase<ONNXSpecializeGathersPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+    SmallVector<scf::ForOp> rows;
+    func.walk([&](scf::ForOp forOp) {
+      if (isRowOfConstantGathers(forOp))
+        rows.push_back(forOp);
+    });
+    for (scf::ForOp row : rows)
+      (void)loopUnrollFull(row);
+
+    RewritePatternSet patterns(context);
+    onnxc::populateONNXSpecializeGathersPatterns(patterns);
+    // Unrolled offsets are SSA constants; the folds want them static.
+    memref::SubViewOp::getCanonicalizationPatterns(patterns, context);
+    vector::ShapeCastOp::getCanonicalizationPatterns(patterns, context);
+    vector::BroadcastOp::getCanonicalizationPatterns(patterns, context);
+    vector::ExtractOp::getCanonicalizationPatterns(patterns, context);
+    // Scalars of uniform lanes: extracts sink through elementwise ops.
+    vector::populateSinkVectorOpsPatterns(patterns);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+} // namespace
+
+void onnxc::populateONNXSpecializeGathersPatterns(RewritePatternSet &patterns) {
+  patterns.add<FoldTransferReadOfConstantGlobal, HoistUniformGatherOffset,
+               GatherOfNearbyConstantLanesToShuffle>(patterns.getContext());
+}

@@ -1,0 +1,166 @@
+// RUN: onnx-opt %s -pass-pipeline='builtin.module(func.func(onnx-specialize-gathers))' -split-input-file | FileCheck %s
+
+// A row of three tiles gathering through a constant table: the loop is
+// unrolled, each tile's lanes fold to constants, and each gather becomes a
+// load of the span of its lanes and a shuffle.
+// CHECK-LABEL: func @row_of_constant_gathers
+// CHECK-SAME:    (%[[X:.*]]: memref<32xf32>, %[[Y:.*]]: memref<48xf32>)
+// CHECK-NOT:     scf.for
+// CHECK-NOT:     vector.gather
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
+// CHECK-DAG:     %[[C21:.*]] = arith.constant 21 : index
+// CHECK:         %[[A:.*]] = vector.maskedload %[[X]][%[[C0]]]
+// CHECK:         vector.shuffle %[[A]], %[[A]] [0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10]
+// CHECK:         %[[B:.*]] = vector.maskedload %[[X]][%[[C10]]]
+// CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10]
+// CHECK:         %[[C:.*]] = vector.maskedload %[[X]][%[[C21]]]
+// CHECK:         vector.shuffle %[[C]], %[[C]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
+// CHECK-NOT:     vector.gather
+memref.global "private" constant @table : memref<48xi32> = dense<[0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15, 16, 16, 17, 18, 18, 19, 20, 20, 21, 22, 22, 23, 24, 24, 25, 26, 26, 27, 28, 28, 29, 30, 30, 31]>
+func.func @row_of_constant_gathers(%x: memref<32xf32>, %y: memref<48xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c48 = arith.constant 48 : index
+  %pad = ub.poison : i32
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %table = memref.get_global @table : memref<48xi32>
+  scf.for %i = %c0 to %c48 step %c16 {
+    %slice = memref.subview %table[%i] [16] [1] : memref<48xi32> to memref<16xi32, strided<[1], offset: ?>>
+    %t = vector.transfer_read %slice[%c0], %pad {in_bounds = [true]} : memref<16xi32, strided<[1], offset: ?>>, vector<16xi32>
+    %lanes = arith.index_cast %t : vector<16xi32> to vector<16xindex>
+    %g = vector.gather %x[%c0] [%lanes], %mask, %pass : memref<32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+    vector.transfer_write %g, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<48xf32>
+  }
+  return
+}
+
+// -----
+
+// A table that is not constant, or a loop longer than 32 tiles, is left
+// alone.
+// CHECK-LABEL: func @rows_kept
+// CHECK-COUNT-2: scf.for
+memref.global "private" @mutable : memref<48xi32> = dense<0>
+memref.global "private" constant @long : memref<528xi32> = dense<1>
+func.func @rows_kept(%x: memref<32xf32>, %y: memref<528xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c48 = arith.constant 48 : index
+  %c528 = arith.constant 528 : index
+  %pad = ub.poison : i32
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %mutable = memref.get_global @mutable : memref<48xi32>
+  %long = memref.get_global @long : memref<528xi32>
+  scf.for %i = %c0 to %c48 step %c16 {
+    %slice = memref.subview %mutable[%i] [16] [1] : memref<48xi32> to memref<16xi32, strided<[1], offset: ?>>
+    %t = vector.transfer_read %slice[%c0], %pad {in_bounds = [true]} : memref<16xi32, strided<[1], offset: ?>>, vector<16xi32>
+    %lanes = arith.index_cast %t : vector<16xi32> to vector<16xindex>
+    %g = vector.gather %x[%c0] [%lanes], %mask, %pass : memref<32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+    vector.transfer_write %g, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<528xf32>
+  }
+  scf.for %i = %c0 to %c528 step %c16 {
+    %slice = memref.subview %long[%i] [16] [1] : memref<528xi32> to memref<16xi32, strided<[1], offset: ?>>
+    %t = vector.transfer_read %slice[%c0], %pad {in_bounds = [true]} : memref<16xi32, strided<[1], offset: ?>>, vector<16xi32>
+    %lanes = arith.index_cast %t : vector<16xi32> to vector<16xindex>
+    %g = vector.gather %x[%c0] [%lanes], %mask, %pass : memref<32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+    vector.transfer_write %g, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<528xf32>
+  }
+  return
+}
+
+// -----
+
+// The uniform part of a gather's indices (the row offset the vectorizer
+// broadcasts into every lane) moves into the scalar base offset; the lanes
+// keep the sign-extended i32 table entries.
+// CHECK-LABEL: func @gather_row_offset
+// CHECK-SAME:    (%[[X:.*]]: memref<4x128xf32>, %[[T:.*]]: vector<16xi32>, %[[ROW:.*]]: index, %[[Y:.*]]: memref<16xf32>)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C128:.*]] = arith.constant 128 : index
+// CHECK:         %[[LANES:.*]] = arith.index_cast %[[T]] : vector<16xi32> to vector<16xindex>
+// CHECK:         %[[OFF:.*]] = arith.muli %[[ROW]], %[[C128]] : index
+// CHECK:         vector.gather %[[X]][%[[C0]], %[[OFF]]] [%[[LANES]]]
+func.func @gather_row_offset(%x: memref<4x128xf32>, %t: vector<16xi32>, %row: index, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant dense<128> : vector<16xindex>
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %lanes = arith.index_cast %t : vector<16xi32> to vector<16xindex>
+  %r = vector.broadcast %row : index to vector<16xindex>
+  %rowStart = arith.muli %r, %c128 : vector<16xindex>
+  %idx = arith.addi %lanes, %rowStart : vector<16xindex>
+  %g = vector.gather %x[%c0, %c0] [%idx], %mask, %pass : memref<4x128xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %g, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32>
+  return
+}
+
+// -----
+
+// Indices with no uniform addend stay as they are.
+// CHECK-LABEL: func @gather_no_uniform_part
+// CHECK-SAME:    (%[[X:.*]]: memref<128xf32>, %[[A:.*]]: vector<16xindex>, %[[B:.*]]: vector<16xindex>
+// CHECK:         %[[IDX:.*]] = arith.addi %[[A]], %[[B]] : vector<16xindex>
+// CHECK:         vector.gather %[[X]][%{{.*}}] [%[[IDX]]]
+func.func @gather_no_uniform_part(%x: memref<128xf32>, %a: vector<16xindex>, %b: vector<16xindex>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %idx = arith.addi %a, %b : vector<16xindex>
+  %g = vector.gather %x[%c0] [%idx], %mask, %pass : memref<128xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %g, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32>
+  return
+}
+
+// -----
+
+// Constant lanes within one vector's span: a load of the span and a
+// shuffle. Span 16 is a plain load; a shorter span a masked load of it.
+// CHECK-LABEL: func @gather_nearby_lanes
+// CHECK-SAME:    (%[[X:.*]]: memref<4x32xf32>, %[[ROW:.*]]: index
+// CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
+// CHECK-DAG:     %[[C21:.*]] = arith.constant 21 : index
+// CHECK-DAG:     %[[SPAN11:.*]] = arith.constant dense<[true, true, true, true, true, true, true, true, true, true, true, false, false, false, false, false]> : vector<16xi1>
+// CHECK:         %[[A:.*]] = vector.load %[[X]][%[[ROW]], %[[C10]]] : memref<4x32xf32>, vector<16xf32>
+// CHECK:         vector.shuffle %[[A]], %[[A]] [0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 15] : vector<16xf32>, vector<16xf32>
+// CHECK:         %[[B:.*]] = vector.maskedload %[[X]][%[[ROW]], %[[C21]]], %[[SPAN11]], %{{.*}} : memref<4x32xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10] : vector<16xf32>, vector<16xf32>
+// CHECK-NOT:     vector.gather
+func.func @gather_nearby_lanes(%x: memref<4x32xf32>, %row: index, %y: memref<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %full = arith.constant dense<[10, 11, 12, 12, 13, 14, 14, 15, 16, 16, 17, 18, 18, 19, 20, 25]> : vector<16xindex>
+  %short = arith.constant dense<[21, 22, 22, 23, 24, 24, 25, 26, 26, 27, 28, 28, 29, 30, 30, 31]> : vector<16xindex>
+  %a = vector.gather %x[%row, %c0] [%full], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  %b = vector.gather %x[%row, %c0] [%short], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<32xf32>
+  vector.transfer_write %b, %y[%c16] {in_bounds = [true]} : vector<16xf32>, memref<32xf32>
+  return
+}
+
+// -----
+
+// Lanes spread wider than the vector, a variable mask, or a non-contiguous
+// innermost dimension keep the gather.
+// CHECK-LABEL: func @gather_kept
+// CHECK-COUNT-3: vector.gather
+func.func @gather_kept(%x: memref<4x32xf32>, %s: memref<4x32xf32, strided<[64, 2]>>, %m: vector<4xi1>, %y: memref<12xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %all = arith.constant dense<true> : vector<4xi1>
+  %pass = arith.constant dense<0.0> : vector<4xf32>
+  %wide = arith.constant dense<[0, 32, 64, 96]> : vector<4xindex>
+  %near = arith.constant dense<[0, 0, 1, 2]> : vector<4xindex>
+  %a = vector.gather %x[%c0, %c0] [%wide], %all, %pass : memref<4x32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %b = vector.gather %x[%c0, %c0] [%near], %m, %pass : memref<4x32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %c = vector.gather %s[%c0, %c0] [%near], %all, %pass : memref<4x32xf32, strided<[64, 2]>>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<4xf32>, memref<12xf32>
+  vector.transfer_write %b, %y[%c4] {in_bounds = [true]} : vector<4xf32>, memref<12xf32>
+  vector.transfer_write %c, %y[%c8] {in_bounds = [true]} : vector<4xf32>, memref<12xf32>
+  return
+}
