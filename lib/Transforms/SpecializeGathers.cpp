@@ -233,7 +233,11 @@ struct HoistUniformGatherOffset : OpRewritePattern<vector::GatherOp> {
 /// as many elements as there are lanes becomes one contiguous load of the
 /// span from %base[..., %o + min(lanes)] and a vector.shuffle: a permute
 /// instead of one memory access per lane. A span shorter than the vector
-/// is read with a masked load so that nothing past it is touched.
+/// is read with a masked load so that nothing past it is touched. Like the
+/// gather (whose lanes the Linalg vectorizer linearizes past the innermost
+/// dimension), the load addresses its offsets through the strides and then
+/// contiguous elements, so with a unit innermost stride both read the same
+/// addresses.
 struct GatherOfNearbyConstantLanesToShuffle
     : OpRewritePattern<vector::GatherOp> {
   using OpRewritePattern::OpRewritePattern;

@@ -99,6 +99,26 @@ func.func @gather_row_offset(%x: memref<4x128xf32>, %t: vector<16xi32>, %row: in
 
 // -----
 
+// i32 lanes may wrap where an index offset would not: their uniform part
+// stays in the lanes.
+// CHECK-LABEL: func @gather_i32_lanes_kept
+// CHECK-SAME:    (%[[X:.*]]: memref<128xf32>, %[[T:.*]]: vector<16xi32>, %[[ROW:.*]]: i32
+// CHECK:         %[[R:.*]] = vector.broadcast %[[ROW]] : i32 to vector<16xi32>
+// CHECK:         %[[IDX:.*]] = arith.addi %[[T]], %[[R]] : vector<16xi32>
+// CHECK:         vector.gather %[[X]][%{{.*}}] [%[[IDX]]]
+func.func @gather_i32_lanes_kept(%x: memref<128xf32>, %t: vector<16xi32>, %row: i32, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %r = vector.broadcast %row : i32 to vector<16xi32>
+  %idx = arith.addi %t, %r : vector<16xi32>
+  %g = vector.gather %x[%c0] [%idx], %mask, %pass : memref<128xf32>, vector<16xi32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %g, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32>
+  return
+}
+
+// -----
+
 // Indices with no uniform addend stay as they are.
 // CHECK-LABEL: func @gather_no_uniform_part
 // CHECK-SAME:    (%[[X:.*]]: memref<128xf32>, %[[A:.*]]: vector<16xindex>, %[[B:.*]]: vector<16xindex>
