@@ -3,12 +3,13 @@
 //   onnx-compile MODEL.onnx [-o OUT] [--emit=KIND] [-O0..-O3] [--mcpu=CPU]
 //                [--mtriple=TRIPLE] [--entry=NAME] [--mlir-timing] ...
 //
-// Output goes to a temporary file renamed into place once complete, so a
-// failed run never leaves a partial output behind.
+// Output appears whole or not at all, and special files named by -o (such
+// as /dev/null) are written through, never replaced (OutputFile.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Compiler/Compiler.h"
+#include "onnxc/Compiler/OutputFile.h"
 #include "onnxc/Importer/Importer.h"
 #include "onnxc/InitAll.h"
 
@@ -142,57 +143,6 @@ static void printDiagnostic(Diagnostic &diag) {
     printDiagnostic(note);
 }
 
-/// A file written under a temporary name and renamed into place by keep().
-class AtomicOutput {
-public:
-  static llvm::Expected<AtomicOutput> create(StringRef path, bool binary) {
-    if (path == "-")
-      return AtomicOutput(path, std::nullopt, binary);
-    SmallString<256> model(path);
-    model += ".tmp-%%%%%%";
-    auto temp = llvm::sys::fs::TempFile::create(
-        model, llvm::sys::fs::owner_read | llvm::sys::fs::owner_write |
-                   llvm::sys::fs::group_read | llvm::sys::fs::others_read);
-    if (!temp)
-      return llvm::createStringError("cannot create '" + path +
-                                     "': " + llvm::toString(temp.takeError()));
-    return AtomicOutput(path, std::move(*temp), binary);
-  }
-
-  llvm::raw_pwrite_stream &os() { return *stream; }
-  StringRef tempPath() const { return temp ? StringRef(temp->TmpName) : ""; }
-
-  llvm::Error keep() {
-    stream->flush();
-    if (!temp)
-      return llvm::Error::success();
-    stream.reset();
-    return temp->keep(path);
-  }
-
-  ~AtomicOutput() {
-    if (temp)
-      consumeError(temp->discard());
-  }
-  AtomicOutput(AtomicOutput &&) = default;
-
-private:
-  AtomicOutput(StringRef path, std::optional<llvm::sys::fs::TempFile> temp,
-               bool binary)
-      : path(path.str()), temp(std::move(temp)) {
-    if (this->temp)
-      stream = std::make_unique<llvm::raw_fd_ostream>(this->temp->FD,
-                                                      /*shouldClose=*/false);
-    else
-      stream = std::make_unique<llvm::raw_fd_ostream>(1, /*shouldClose=*/false);
-    (void)binary;
-  }
-
-  std::string path;
-  std::optional<llvm::sys::fs::TempFile> temp;
-  std::unique_ptr<llvm::raw_fd_ostream> stream;
-};
-
 static int fail(const Twine &message) {
   llvm::WithColor::error(llvm::errs(), "onnx-compile") << message << "\n";
   return 1;
@@ -268,9 +218,7 @@ int main(int argc, char **argv) {
   if (failed(compiler.lower(*module, configure)))
     return 1;
 
-  bool binary =
-      options.emit == EmitKind::Object || options.emit == EmitKind::Library;
-  auto out = AtomicOutput::create(output, binary);
+  auto out = OutputFile::create(output);
   if (!out)
     return fail(llvm::toString(out.takeError()));
 
@@ -286,7 +234,7 @@ int main(int argc, char **argv) {
       (*llvmModule)->print(out->os(), nullptr);
     } else if (options.emit == EmitKind::Library) {
       // The object goes to its own temporary file, the link to `out`'s.
-      auto object = AtomicOutput::create(output + ".o", /*binary=*/true);
+      auto object = OutputFile::createScratch(options.entry, "o");
       if (!object)
         return fail(llvm::toString(object.takeError()));
       if (llvm::Error error =
