@@ -232,6 +232,7 @@ ModelCompiler::lower(ModuleOp module,
 
   ONNXToLLVMPipelineOptions pipelineOptions;
   pipelineOptions.vectorize = options.vectorize;
+  pipelineOptions.fuse = options.fuse;
   pipelineOptions.vectorBits =
       options.vectorBits ? options.vectorBits
                          : (targetMachine ? getVectorBits(*targetMachine) : 0);

@@ -4,6 +4,7 @@
 #include "onnxc/Conversion/Passes.h"
 #include "onnxc/Dialect/ONNX/ONNXDialect.h"
 #include "onnxc/Pipelines/Pipelines.h"
+#include "onnxc/Codegen/Passes.h"
 #include "onnxc/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -24,6 +25,7 @@ void onnxc::registerAllONNXCDialects(mlir::DialectRegistry &registry) {
 void onnxc::registerAllONNXCPasses() {
   mlir::registerAllPasses();
   registerONNXTransformsPasses();
+  registerONNXCodegenPasses();
   registerONNXCConversionPasses();
   registerONNXPipelines();
 }

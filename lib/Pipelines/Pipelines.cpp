@@ -2,6 +2,7 @@
 
 #include "onnxc/Pipelines/Pipelines.h"
 #include "onnxc/Conversion/Passes.h"
+#include "onnxc/Codegen/Passes.h"
 #include "onnxc/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -68,6 +69,10 @@ void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
   if (wanted(LoweringStage::Linalg)) {
     pm.addPass(createConvertONNXToLinalgPass());
     addCleanup(pm);
+    if (options.fuse) {
+      pm.addNestedPass<func::FuncOp>(createONNXFusePass());
+      addCleanup(pm);
+    }
     pm.addPass(createONNXResultsToDestinationsPass());
     pm.addPass(bufferization::createEmptyTensorEliminationPass());
   }

@@ -20,6 +20,7 @@ import numpy as np
 from onnx import TensorProto, helper, numpy_helper
 
 import reference as ref
+from generate_graphs import graph_cases
 
 F32 = np.float32
 
@@ -615,7 +616,8 @@ def main():
         shutil.rmtree(root)
     os.makedirs(root)
     values = Values(seed=20261129)
-    cases = clip_cases(values) + upsample_cases(values)
+    cases = (clip_cases(values) + upsample_cases(values) +
+             graph_cases(Case, values))
     names = [c.name for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     for c in cases:

@@ -84,6 +84,12 @@ static cl::opt<bool> vectorize("vectorize",
                                cl::desc("Vectorize the kernels (default on)"),
                                cl::init(true), cl::cat(category));
 
+static cl::opt<bool>
+    fuse("fuse",
+         cl::desc("Fuse each graph into as few loop nests as the cost rule "
+                  "allows (default on)"),
+         cl::init(true), cl::cat(category));
+
 static cl::opt<unsigned> vectorBits(
     "vector-bits",
     cl::desc("SIMD width in bits to vectorize for (default: the target's)"),
@@ -169,6 +175,7 @@ int main(int argc, char **argv) {
   options.entry = entryName.empty() ? deriveEntryName(inputFilename)
                                     : std::string(entryName);
   options.vectorize = vectorize;
+  options.fuse = fuse;
   options.vectorBits = vectorBits;
   for (char c : options.entry)
     if (!llvm::isAlnum(c) && c != '_')

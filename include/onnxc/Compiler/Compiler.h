@@ -53,6 +53,8 @@ struct CompileOptions {
   /// Prefix of the exported symbols: <entry>_model, <entry>_signature.
   std::string entry = "model";
   bool vectorize = true;
+  /// Fuse graphs into as few loop nests as possible (onnx-fuse).
+  bool fuse = true;
   /// SIMD width to vectorize for; 0 reads it off the target.
   unsigned vectorBits = 0;
 };

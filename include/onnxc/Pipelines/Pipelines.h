@@ -36,6 +36,11 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::desc("Width in bits of the target's SIMD registers; 0 reads "
                      "it off the host CPU"),
       llvm::cl::init(0)};
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Fuse Clip and Upsample graphs into as few "
+                                   "loop nests as the cost rule allows "
+                                   "(onnx-fuse)"),
+                    llvm::cl::init(true)};
   Option<bool> vectorize{*this, "vectorize",
                          llvm::cl::desc("Tile and vectorize the kernels"),
                          llvm::cl::init(true)};

@@ -6,21 +6,6 @@
 
 namespace mlir {
 class RewritePatternSet;
-namespace affine {
-class AffineDialect;
-} // namespace affine
-namespace bufferization {
-class BufferizationDialect;
-} // namespace bufferization
-namespace memref {
-class MemRefDialect;
-} // namespace memref
-namespace vector {
-class VectorDialect;
-} // namespace vector
-namespace LLVM {
-class LLVMDialect;
-} // namespace LLVM
 namespace arith {
 class ArithDialect;
 } // namespace arith
@@ -46,11 +31,6 @@ class ONNXDialect;
 /// Patterns rewriting every older onnx op version to the newest form of its
 /// family (ClipV13, UpsampleV10).
 void populateONNXUpgradeOpsPatterns(mlir::RewritePatternSet &patterns);
-
-/// The rewrites of onnx-specialize-gathers: constant table reads folded,
-/// uniform lane offsets moved into the base offset, gathers of nearby
-/// constant lanes as a load and a shuffle.
-void populateONNXSpecializeGathersPatterns(mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "onnxc/Transforms/Passes.h.inc"

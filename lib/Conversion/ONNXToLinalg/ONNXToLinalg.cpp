@@ -139,8 +139,8 @@ static Value createExtremeValue(OpBuilder &b, Location loc, Type elementType,
                                    b.getIntegerAttr(elementType, value));
 }
 
-/// Clip as an elementwise linalg.generic over the input flattened to one
-/// dimension, which gives the vectorizer one long contiguous loop.
+/// Clip as an elementwise linalg.generic of the input's rank (onnx-fuse
+/// flattens what stays elementwise after fusion).
 struct ClipLowering : OpConversionPattern<ClipV13Op> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -166,22 +166,12 @@ struct ClipLowering : OpConversionPattern<ClipV13Op> {
         tensor::getMixedSizes(rewriter, loc, input);
     Value init =
         onnx_to_linalg::createEmptyLike(rewriter, loc, sizes, elementType);
-    Value flatInput = input, flatInit = init;
-    SmallVector<ReassociationIndices> reassociation;
-    if (type.getRank() > 1) {
-      reassociation.emplace_back(
-          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())));
-      flatInput =
-          tensor::CollapseShapeOp::create(rewriter, loc, input, reassociation);
-      flatInit =
-          tensor::CollapseShapeOp::create(rewriter, loc, init, reassociation);
-    }
-    int64_t loops = std::min<int64_t>(type.getRank(), 1);
-    AffineMap identity = rewriter.getMultiDimIdentityMap(loops);
-    SmallVector<utils::IteratorType> iterators(loops,
+    int64_t rank = type.getRank();
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, flatInit.getType(), flatInput, flatInit,
+        rewriter, loc, init.getType(), input, init,
         ArrayRef<AffineMap>{identity, identity}, iterators,
         [&](OpBuilder &b, Location loc, ValueRange args) {
           Value x = args[0];
@@ -205,9 +195,6 @@ struct ClipLowering : OpConversionPattern<ClipV13Op> {
           linalg::YieldOp::create(b, loc, y);
         });
     Value result = generic.getResult(0);
-    if (type.getRank() > 1)
-      result = tensor::ExpandShapeOp::create(rewriter, loc, type, result,
-                                             reassociation, sizes);
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -1,19 +1,18 @@
 // RUN: onnx-opt %s -convert-onnx-to-linalg -split-input-file | FileCheck %s
 
-// Floats: ordered compare and select, over the input flattened to 1-D.
+// Floats: ordered compare and select, elementwise over the input's shape.
 // CHECK-LABEL: func @clip_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<3x4xf32>, %[[LO:.*]]: tensor<f32>, %[[HI:.*]]: tensor<1xf32>) -> tensor<3x4xf32>
 // CHECK-DAG:     %[[MIN:.*]] = tensor.extract %[[LO]][] : tensor<f32>
 // CHECK-DAG:     %[[MAX:.*]] = tensor.extract %[[HI]][%{{.*}}] : tensor<1xf32>
-// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1]] : tensor<3x4xf32> into tensor<12xf32>
-// CHECK:         %[[Y:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[FLAT]] : tensor<12xf32>)
+// CHECK:         %[[Y:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<3x4xf32>)
 // CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT:      %[[BELOW:.*]] = arith.cmpf olt, %[[IN]], %[[MIN]] : f32
 // CHECK-NEXT:      %[[T:.*]] = arith.select %[[BELOW]], %[[MIN]], %[[IN]] : f32
 // CHECK-NEXT:      %[[ABOVE:.*]] = arith.cmpf olt, %[[MAX]], %[[T]] : f32
 // CHECK-NEXT:      %[[R:.*]] = arith.select %[[ABOVE]], %[[MAX]], %[[T]] : f32
 // CHECK-NEXT:      linalg.yield %[[R]] : f32
-// CHECK:         tensor.expand_shape %[[Y]] {{\[\[}}0, 1]] output_shape [3, 4] : tensor<12xf32> into tensor<3x4xf32>
+// CHECK:         return %[[Y]] : tensor<3x4xf32>
 func.func @clip_f32(%x: tensor<3x4xf32>, %lo: tensor<f32>, %hi: tensor<1xf32>) -> tensor<3x4xf32> {
   %0 = onnx.ClipV13 %x min(%lo : tensor<f32>) max(%hi : tensor<1xf32>) : tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
@@ -93,8 +92,7 @@ func.func @clip_scalar(%x: tensor<f64>) -> tensor<f64> {
 // CHECK-LABEL: func @clip_dynamic
 // CHECK:         %[[D0:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x3xf32>
 // CHECK:         tensor.empty(%[[D0]]) : tensor<?x3xf32>
-// CHECK:         tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<?x3xf32> into tensor<?xf32>
-// CHECK:         tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [%[[D0]], 3] : tensor<?xf32> into tensor<?x3xf32>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<?x3xf32>) outs(%{{.*}} : tensor<?x3xf32>)
 func.func @clip_dynamic(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
   %0 = onnx.ClipV13 %x : tensor<?x3xf32>
   return %0 : tensor<?x3xf32>

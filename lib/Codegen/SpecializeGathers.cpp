@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "onnxc/Transforms/Passes.h"
+#include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,7 +34,7 @@
 
 namespace onnxc {
 #define GEN_PASS_DEF_ONNXSPECIALIZEGATHERSPASS
-#include "onnxc/Transforms/Passes.h.inc"
+#include "onnxc/Codegen/Passes.h.inc"
 } // namespace onnxc
 
 using namespace mlir;

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "onnxc/Transforms/Passes.h"
+#include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,7 +25,7 @@
 
 namespace onnxc {
 #define GEN_PASS_DEF_ONNXTILEANDVECTORIZEPASS
-#include "onnxc/Transforms/Passes.h.inc"
+#include "onnxc/Codegen/Passes.h.inc"
 } // namespace onnxc
 
 using namespace mlir;

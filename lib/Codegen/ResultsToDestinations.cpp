@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "onnxc/Transforms/Passes.h"
+#include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -17,12 +17,13 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 namespace onnxc {
 #define GEN_PASS_DEF_ONNXRESULTSTODESTINATIONSPASS
-#include "onnxc/Transforms/Passes.h.inc"
+#include "onnxc/Codegen/Passes.h.inc"
 } // namespace onnxc
 
 using namespace mlir;
@@ -82,8 +83,17 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
     Value whole = bufferization::ToTensorOp::create(
         builder, loc, empty.getType(), destination, builder.getUnitAttr(),
         builder.getUnitAttr());
-    empty.getResult().replaceAllUsesWith(whole);
-    empty.erase();
+    // Only the uses computing this result: CSE merges the empty tensors of
+    // results of one shape, which must still go to their own buffers.
+    SetVector<Operation *> slice;
+    BackwardSliceOptions options;
+    options.inclusive = true;
+    (void)getBackwardSlice(core, &slice, options);
+    empty.getResult().replaceUsesWithIf(whole, [&](OpOperand &use) {
+      return slice.contains(use.getOwner());
+    });
+    if (empty->use_empty())
+      empty.erase();
     return fallback();
   }
   OpOperand *init = dps.getTiedOpOperand(cast<OpResult>(core));

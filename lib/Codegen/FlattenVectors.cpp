@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "onnxc/Transforms/Passes.h"
+#include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -18,7 +18,7 @@
 
 namespace onnxc {
 #define GEN_PASS_DEF_ONNXFLATTENVECTORSPASS
-#include "onnxc/Transforms/Passes.h.inc"
+#include "onnxc/Codegen/Passes.h.inc"
 } // namespace onnxc
 
 using namespace mlir;

@@ -1,0 +1,56 @@
+//===- Passes.h - linalg-and-below code generation passes -------*- C++ -*-===//
+#ifndef ONNXC_CODEGEN_PASSES_H
+#define ONNXC_CODEGEN_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+namespace affine {
+class AffineDialect;
+} // namespace affine
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace bufferization {
+class BufferizationDialect;
+} // namespace bufferization
+namespace func {
+class FuncDialect;
+} // namespace func
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
+namespace LLVM {
+class LLVMDialect;
+} // namespace LLVM
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+namespace scf {
+class SCFDialect;
+} // namespace scf
+namespace tensor {
+class TensorDialect;
+} // namespace tensor
+namespace vector {
+class VectorDialect;
+} // namespace vector
+} // namespace mlir
+
+namespace onnxc {
+
+#define GEN_PASS_DECL
+#include "onnxc/Codegen/Passes.h.inc"
+
+/// The rewrites of onnx-specialize-gathers: constant table reads folded,
+/// uniform lane offsets moved into the base offset, gathers of nearby
+/// constant lanes as a load and a shuffle.
+void populateONNXSpecializeGathersPatterns(mlir::RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "onnxc/Codegen/Passes.h.inc"
+
+} // namespace onnxc
+
+#endif // ONNXC_CODEGEN_PASSES_H

@@ -1,0 +1,147 @@
+//===- Passes.td - linalg-and-below code generation passes -*- tablegen -*-===//
+//
+// Everything between linalg on tensors and the LLVM dialect that onnxc adds
+// to upstream MLIR: fusion, destination-passing results, SIMD tiles, memory
+// planning, gather specialization.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXC_CODEGEN_PASSES_TD
+#define ONNXC_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ONNXFusePass : Pass<"onnx-fuse", "::mlir::func::FuncOp"> {
+  let summary = "Fuse the linalg form of Clip and Upsample graphs into as few "
+                "loop nests as the cost rule allows";
+  let description = [{
+    Runs on linalg on tensors, after `convert-onnx-to-linalg`. A producer is
+    *recomputed* in its consumers instead of being stored whenever that
+    costs no more memory traffic than storing and reloading it:
+
+    - A *remapping* producer (all-parallel `linalg.generic` that reads one
+      element of tensor data per element it writes: Clip, nearest Upsample,
+      and their fusions) is recomputed in every consumer, however many: as
+      an operand of an elementwise or broadcast consumer (upstream
+      elementwise fusion, with reshapes propagated by expansion), at each tap
+      a gathering consumer reads (`tensor.extract` of the producer becomes
+      the producer's payload at that index), and on the slices a stencil
+      consumer reads (`tensor.extract_slice` of the producer becomes the
+      producer computed on that slice).
+    - An *interpolating* producer (its payload multiplies: linear Upsample)
+      is fused only into a single pointwise consumer, which it then applies
+      to each element it writes (also across the regions of a linear
+      Upsample assembled with `tensor.insert_slice`). Read by a gathering,
+      stencil or broadcast consumer, or by several consumers, it stays a
+      tensor of its own, since recomputing it would repeat 2^k reads and
+      multiplies per tap.
+
+    Each payload is cloned as it is, so the fused loop nest computes exactly
+    what the nodes compute one by one, roundings to narrow types included.
+    Finally, a purely elementwise loop nest (identity maps only, at most one
+    dynamic dimension) is collapsed to one dimension, giving the vectorizer
+    one long contiguous loop.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ONNXResultsToDestinationsPass
+    : Pass<"onnx-results-to-destinations", "::mlir::ModuleOp"> {
+  let summary = "Make public functions write their tensor results into "
+                "caller-provided buffers";
+  let description = [{
+    Gives every public function one `memref` argument per tensor result,
+    appended after its inputs, and writes each result there with
+    `bufferization.materialize_in_destination ... restrict writable`; tensor
+    results are dropped from the signature, other results stay. Together
+    with `eliminate-empty-tensors` and one-shot bufferization, the kernel
+    then computes straight into the caller's buffers: no allocation and no
+    copy of the outputs on the hot path.
+
+    The functions get `llvm.emit_c_interface` so that the runtime can call
+    them with memref descriptors.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
+def ONNXTileAndVectorizePass
+    : Pass<"onnx-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg.generic ops on tensors to SIMD-wide tiles and "
+                "vectorize them";
+  let description = [{
+    Tiles each `linalg.generic` on tensors so that its innermost tiled loop
+    covers one SIMD register (`vector-bits` / element width lanes; a small
+    static innermost dimension, such as the repeat dimension of a nearest
+    upsample, is kept whole), peels the partial last tile, and vectorizes the
+    tiles with `linalg::vectorize`: full tiles without masks, the partial one
+    with masks. Gathers become `vector.gather`.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
+           "Width in bits of the target's SIMD registers">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def ONNXFlattenVectorsPass
+    : Pass<"onnx-flatten-vectors", "::mlir::func::FuncOp"> {
+  let summary = "Turn the n-D vectors of vectorized tiles into 1-D ones";
+  let description = [{
+    After bufferization, vectorized tiles read, compute and write n-D vectors
+    with unit dimensions and, for upsampled outputs, a small repeat dimension
+    (`vector<1x1x16x2xf32>`). The LLVM dialect holds an n-D vector as an
+    array of 1-D ones, so such code becomes one 2-wide operation per row and
+    its transfers go through stack temporaries. This pass lowers broadcasting
+    permutation maps to plain reads plus broadcasts, drops unit dimensions,
+    flattens transfers of contiguous memory into 1-D ones (`vector<32xf32>`)
+    and linearizes the elementwise ops in between; the remaining broadcasts
+    and transposes lower to shuffles.
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def ONNXSpecializeGathersPass
+    : Pass<"onnx-specialize-gathers", "::mlir::func::FuncOp"> {
+  let summary = "Turn gathers through constant index tables into loads and "
+                "shuffles";
+  let description = [{
+    Runs on bufferized vector code after `onnx-flatten-vectors`. A
+    `vector.gather` reads its lanes at `base[offsets..., last + lane]`; the
+    Upsample lowering's lanes are index-table entries plus a row offset.
+    This pass unrolls `scf.for` loops of 2 to 32 iterations whose body
+    gathers with lanes read from a constant `memref.global` at the induction
+    variable, and folds such reads at constant positions into constant
+    vectors. It moves the uniform part of a gather's lanes into its last base
+    offset (what is left is often a sign-extended i32 vector: 32-bit gather
+    indices). A gather with an all-true mask, constant lanes spanning at
+    most as many elements as it has lanes, and a memref base with a
+    contiguous innermost dimension becomes a `vector.load` of the span (a
+    `vector.maskedload` of it when shorter than the vector) and a
+    `vector.shuffle`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // ONNXC_CODEGEN_PASSES_TD

@@ -1,0 +1,340 @@
+//===- Fusion.cpp - Clip and Upsample graphs as single loop nests ---------===//
+//
+// onnx-fuse: upstream elementwise fusion and reshape propagation, under the
+// cost rule of Passes.td, plus the fusions upstream has no pattern for:
+// producers recomputed at the taps of gathers (tensor.extract) and on the
+// slices of stencils (tensor.extract_slice), and pointwise consumers pushed
+// into the regions of an output assembled by tensor.insert_slice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace onnxc {
+#define GEN_PASS_DEF_ONNXFUSEPASS
+#include "onnxc/Codegen/Passes.h.inc"
+} // namespace onnxc
+
+using namespace mlir;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The cost rule
+//===----------------------------------------------------------------------===//
+
+/// Whether the payload multiplies: a linear Upsample (alone or fused with
+/// its pointwise consumers) reads and weighs 2^k taps per element, which a
+/// consumer should not repeat for every element it reads.
+bool isInterpolating(linalg::GenericOp op) {
+  return op.getBody()
+      ->walk([](Operation *nested) {
+        return isa<arith::MulFOp, complex::MulOp>(nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// An all-parallel generic on tensors with one result, written through an
+/// identity map from an init whose contents it never reads: its element at
+/// any index can be computed on its own.
+bool isPointComputable(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops())
+    return false;
+  OpOperand *init = op.getDpsInitOperand(0);
+  return op.getMatchingIndexingMap(init).isIdentity() &&
+         !op.payloadUsesValueFromOperand(init);
+}
+
+/// A producer recomputed, rather than stored, in any consumer.
+bool isRemapping(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  return generic && isPointComputable(generic) && !isInterpolating(generic);
+}
+
+/// Pointwise: every operand read through the identity map, nothing gathered.
+bool isPointwise(linalg::GenericOp op) {
+  if (!isPointComputable(op) || isInterpolating(op))
+    return false;
+  if (!llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return false;
+  return !op.getBody()
+              ->walk([](Operation *nested) {
+                return isa<tensor::ExtractOp, linalg::IndexOp>(nested)
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
+/// The control function of upstream elementwise fusion.
+bool shouldFuseOperand(OpOperand *fusedOperand) {
+  auto producer = fusedOperand->get().getDefiningOp<linalg::GenericOp>();
+  auto consumer = dyn_cast<linalg::GenericOp>(fusedOperand->getOwner());
+  if (!producer || !consumer)
+    return false;
+  if (isRemapping(producer))
+    return true;
+  // An interpolating producer takes its single pointwise consumer along.
+  return producer->hasOneUse() && isPointwise(consumer);
+}
+
+//===----------------------------------------------------------------------===//
+// Gathers: tensor.extract of a producer
+//===----------------------------------------------------------------------===//
+
+/// `tensor.extract %p[%i...]` of a remapping producer, or of a reshape of
+/// one, becomes the producer's payload at that index: the tap is recomputed
+/// instead of loaded. Index arithmetic is plain arith, which the vectorizer
+/// turns into index vectors.
+struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractOp op,
+                                PatternRewriter &rewriter) const override {
+    Value source = op.getTensor();
+    Operation *producer = source.getDefiningOp();
+    if (!producer || !isTap(op))
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> indices(op.getIndices());
+
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(producer)) {
+      if (!isRemappingThroughReshapes(collapse.getSrc()))
+        return failure();
+      SmallVector<Value> sourceIndices;
+      for (auto [index, group] :
+           llvm::zip_equal(indices, collapse.getReassociationIndices())) {
+        // Row-major: the last dimension of the group varies fastest.
+        SmallVector<Value> parts(group.size());
+        Value rest = index;
+        for (int64_t g = group.size() - 1; g >= 0; --g) {
+          if (g == 0) {
+            parts[g] = rest;
+            break;
+          }
+          Value size = getValueOrCreateConstantIndexOp(
+              rewriter, loc,
+              tensor::getMixedSize(rewriter, loc, collapse.getSrc(),
+                                   group[g]));
+          parts[g] = arith::RemUIOp::create(rewriter, loc, rest, size);
+          rest = arith::DivUIOp::create(rewriter, loc, rest, size);
+        }
+        llvm::append_range(sourceIndices, parts);
+      }
+      rewriter.replaceOpWithNewOp<tensor::ExtractOp>(op, collapse.getSrc(),
+                                                     sourceIndices);
+      return success();
+    }
+
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(producer)) {
+      if (!isRemappingThroughReshapes(expand.getSrc()))
+        return failure();
+      SmallVector<OpFoldResult> sizes = expand.getMixedOutputShape();
+      SmallVector<Value> sourceIndices;
+      for (ReassociationIndices group : expand.getReassociationIndices()) {
+        Value linear = indices[group.front()];
+        for (int64_t d : ArrayRef<int64_t>(group).drop_front()) {
+          Value size = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[d]);
+          linear = arith::AddIOp::create(
+              rewriter, loc,
+              arith::MulIOp::create(rewriter, loc, linear, size), indices[d]);
+        }
+        sourceIndices.push_back(linear);
+      }
+      rewriter.replaceOpWithNewOp<tensor::ExtractOp>(op, expand.getSrc(),
+                                                     sourceIndices);
+      return success();
+    }
+
+    auto generic = dyn_cast<linalg::GenericOp>(producer);
+    if (!generic || !isRemapping(generic))
+      return failure();
+    // The loop indices of the element: the output map is the identity.
+    IRMapping mapping;
+    Block *body = generic.getBody();
+    for (OpOperand *input : generic.getDpsInputOperands()) {
+      AffineMap map = generic.getMatchingIndexingMap(input);
+      SmallVector<Value> inputIndices;
+      for (AffineExpr expr : map.getResults())
+        inputIndices.push_back(affine::expandAffineExpr(
+            rewriter, loc, expr, indices, /*symbolValues=*/{}));
+      Value element = isa<RankedTensorType>(input->get().getType())
+                          ? tensor::ExtractOp::create(rewriter, loc,
+                                                      input->get(),
+                                                      inputIndices)
+                                .getResult()
+                          : input->get();
+      mapping.map(generic.getMatchingBlockArgument(input), element);
+    }
+    for (Operation &nested : body->without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
+        mapping.map(index.getResult(), indices[index.getDim()]);
+        continue;
+      }
+      rewriter.clone(nested, mapping);
+    }
+    auto yield = cast<linalg::YieldOp>(body->getTerminator());
+    rewriter.replaceOp(op, mapping.lookup(yield.getValues()[0]));
+    return success();
+  }
+
+private:
+  /// Element reads inside a loop nest's payload; scalar reads (the bounds
+  /// of a Clip) are left alone.
+  static bool isTap(tensor::ExtractOp op) {
+    return op.getTensor().getType().getRank() > 0 &&
+           op->getParentOfType<linalg::GenericOp>();
+  }
+
+  static bool isRemappingThroughReshapes(Value value) {
+    while (Operation *op = value.getDefiningOp()) {
+      if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(op))
+        return isRemapping(op);
+      value = op->getOperand(0);
+    }
+    return false;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Stencils: tensor.extract_slice of a producer
+//===----------------------------------------------------------------------===//
+
+/// A slice of a remapping producer becomes the producer computed on that
+/// slice alone (TilingInterface): each stencil corner recomputes what it
+/// reads.
+struct RecomputeProducerOnSlice : OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto producer = op.getSource().getDefiningOp<linalg::GenericOp>();
+    if (!producer || !isRemapping(producer) ||
+        op.getSourceType().getRank() != op.getResultType().getRank())
+      return failure();
+    FailureOr<TilingResult> tiled = tensor::replaceExtractSliceWithTiledProducer(
+        rewriter, op, cast<OpResult>(op.getSource()));
+    if (failed(tiled))
+      return failure();
+    rewriter.replaceOp(op, tiled->tiledValues);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Outputs assembled from regions: pointwise consumers of tensor.insert_slice
+//===----------------------------------------------------------------------===//
+
+/// `f(insert_slice(s, d))` = `insert_slice(f(s), f(d))` for a pointwise f of
+/// one tensor: f then fuses into the producer of each region. On the
+/// tensor.empty at the bottom of the chain f gives an empty tensor: what is
+/// never written is undefined either way.
+struct PushPointwiseIntoRegions : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isPointwise(op) || op.getNumDpsInputs() != 1)
+      return failure();
+    Value input = op.getDpsInputOperand(0)->get();
+    auto insert = input.getDefiningOp<tensor::InsertSliceOp>();
+    if (!insert || !input.hasOneUse() ||
+        insert.getSourceType().getRank() != insert.getDestType().getRank())
+      return failure();
+    Location loc = op.getLoc();
+    Type elementType = getElementTypeOrSelf(op.getResult(0).getType());
+    auto apply = [&](Value tensor) -> Value {
+      if (auto empty = tensor.getDefiningOp<tensor::EmptyOp>())
+        return tensor::EmptyOp::create(rewriter, loc, empty.getMixedSizes(),
+                                       elementType);
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(rewriter, loc, tensor);
+      Value init = tensor::EmptyOp::create(rewriter, loc, sizes, elementType);
+      auto clone = cast<linalg::GenericOp>(
+          rewriter.clone(*op.getOperation()));
+      clone.getDpsInputOperand(0)->set(tensor);
+      clone.getDpsInitOperand(0)->set(init);
+      clone.getResult(0).setType(init.getType());
+      return clone.getResult(0);
+    };
+    Value source = apply(insert.getSource());
+    Value dest = apply(insert.getDest());
+    Value result = tensor::InsertSliceOp::create(
+        rewriter, loc, source, dest, insert.getMixedOffsets(),
+        insert.getMixedSizes(), insert.getMixedStrides());
+    if (result.getType() != op.getResult(0).getType())
+      result = tensor::CastOp::create(rewriter, loc, op.getResult(0).getType(),
+                                      result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// The reassociation collapsing a purely elementwise loop nest to one loop.
+/// Nests with several dynamic dimensions keep their shape: collapsing them
+/// gives memref reshapes that upstream's expand-strided-metadata mishandles.
+SmallVector<ReassociationIndices> getFlatteningReassociation(linalg::LinalgOp op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || !isPointwise(generic) || generic.getNumLoops() < 2)
+    return {};
+  if (llvm::count_if(generic.getStaticLoopRanges(), ShapedType::isDynamic) > 1)
+    return {};
+  ReassociationIndices all =
+      llvm::to_vector(llvm::seq<int64_t>(0, generic.getNumLoops()));
+  return {all};
+}
+
+struct ONNXFusePass : onnxc::impl::ONNXFusePassBase<ONNXFusePass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+
+    RewritePatternSet patterns(context);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuseOperand);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(
+        patterns, [](OpOperand *operand) {
+          Operation *producer = operand->get().getDefiningOp();
+          Operation *consumer = operand->getOwner();
+          // Propagate reshapes only between ops that will fuse.
+          return isa_and_nonnull<linalg::GenericOp>(producer) ||
+                 isa<linalg::GenericOp>(consumer);
+        });
+    patterns.add<RecomputeProducerAtTap, RecomputeProducerOnSlice,
+                 PushPointwiseIntoRegions>(context);
+    tensor::populateReassociativeReshapeFoldingPatterns(patterns);
+    tensor::ExtractOp::getCanonicalizationPatterns(patterns, context);
+    tensor::EmptyOp::getCanonicalizationPatterns(patterns, context);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+
+    RewritePatternSet flatten(context);
+    linalg::populateCollapseDimensions(flatten, getFlatteningReassociation);
+    tensor::populateReassociativeReshapeFoldingPatterns(flatten);
+    if (failed(applyPatternsGreedily(func, std::move(flatten))))
+      return signalPassFailure();
+  }
+};
+} // namespace
