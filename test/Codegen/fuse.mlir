@@ -1,0 +1,191 @@
+// RUN: onnx-opt %s -convert-onnx-to-linalg -onnx-fuse -canonicalize -cse -split-input-file | FileCheck %s
+
+// Pointwise chains: one loop nest, flattened to one dimension, each Clip's
+// compare/select pair applied in node order.
+// CHECK-LABEL: func @clip_chain
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x8xf32>)
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1]]
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[FLAT]] : tensor<32xf32>)
+// CHECK:           arith.cmpf olt, %{{.*}}, %[[LO1:cst.*]] : f32
+// CHECK:           arith.cmpf olt, %[[HI1:cst.*]], %{{.*}} : f32
+// CHECK:           arith.cmpf olt, %{{.*}}, %[[LO2:cst.*]] : f32
+// CHECK:           linalg.yield
+// CHECK-NOT:     linalg.generic
+func.func @clip_chain(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %lo = onnx.Constant dense<-1.0> : tensor<f32>
+  %hi = onnx.Constant dense<1.0> : tensor<f32>
+  %lo2 = onnx.Constant dense<-0.5> : tensor<f32>
+  %0 = onnx.ClipV13 %x min(%lo : tensor<f32>) max(%hi : tensor<f32>) : tensor<4x8xf32>
+  %1 = onnx.ClipV13 %0 min(%lo2 : tensor<f32>) : tensor<4x8xf32>
+  return %1 : tensor<4x8xf32>
+}
+
+// -----
+
+// Clip -> nearest x2 -> Clip: one broadcast loop nest reading X.
+// CHECK-LABEL: func @clip_nearest_clip
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x4x4xf32>)
+// CHECK:         %[[G:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<1x2x4x4xf32>) outs(%{{.*}} : tensor<1x2x4x2x4x2xf32>)
+// CHECK-COUNT-4:   arith.select
+// CHECK:           linalg.yield
+// CHECK:         %[[Y:.*]] = tensor.collapse_shape %[[G]]
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[Y]]
+func.func @clip_nearest_clip(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
+  %lo = onnx.Constant dense<-1.0> : tensor<f32>
+  %hi = onnx.Constant dense<0.5> : tensor<f32>
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %0 = onnx.ClipV13 %x min(%lo : tensor<f32>) : tensor<1x2x4x4xf32>
+  %1 = onnx.UpsampleV10 %0, %s : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  %2 = onnx.ClipV13 %1 max(%hi : tensor<f32>) : tensor<1x2x8x8xf32>
+  return %2 : tensor<1x2x8x8xf32>
+}
+
+// -----
+
+// A Clip feeding a gather is recomputed on the tap the gather reads.
+// CHECK-LABEL: func @clip_gather
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x4x4xf32>)
+// CHECK:         linalg.generic
+// CHECK:           %[[TAP:.*]] = tensor.extract %[[X]]
+// CHECK:           arith.cmpf olt, %[[TAP]], %{{.*}} : f32
+// CHECK:           linalg.yield
+// CHECK-NOT:     linalg.generic
+func.func @clip_gather(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x6x6xf32> {
+  %lo = onnx.Constant dense<-1.0> : tensor<f32>
+  %s = onnx.Constant dense<[1.0, 1.0, 1.5, 1.5]> : tensor<4xf32>
+  %0 = onnx.ClipV13 %x min(%lo : tensor<f32>) : tensor<1x2x4x4xf32>
+  %1 = onnx.UpsampleV10 %0, %s : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x6x6xf32>
+  return %1 : tensor<1x2x6x6xf32>
+}
+
+// -----
+
+// Nearest into nearest: the taps compose through the reshape of the first
+// (its repeat dimension recovered with a division).
+// CHECK-LABEL: func @nearest_gather
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x4x4xi8>)
+// CHECK:         linalg.generic
+// CHECK:           arith.divui
+// CHECK:           tensor.extract %[[X]]
+// CHECK-NOT:     linalg.generic
+func.func @nearest_gather(%x: tensor<1x2x4x4xi8>) -> tensor<1x2x12x12xi8> {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %t = onnx.Constant dense<[1.0, 1.0, 1.5, 1.5]> : tensor<4xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<1x2x4x4xi8>, tensor<4xf32> -> tensor<1x2x8x8xi8>
+  %1 = onnx.UpsampleV10 %0, %t : tensor<1x2x8x8xi8>, tensor<4xf32> -> tensor<1x2x12x12xi8>
+  return %1 : tensor<1x2x12x12xi8>
+}
+
+// -----
+
+// A Clip feeding a linear stencil is recomputed on each corner slice.
+// CHECK-LABEL: func @clip_linear
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x4x4xf32>)
+// CHECK-COUNT-4: tensor.extract_slice %[[X]]
+// CHECK:         linalg.generic
+// CHECK-COUNT-4:   arith.cmpf olt, %{{.*}}, %[[LO:cst.*]] : f32
+// CHECK:           arith.mulf
+// CHECK-NOT:     ins(%[[X]] :
+func.func @clip_linear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
+  %lo = onnx.Constant dense<-1.0> : tensor<f32>
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %0 = onnx.ClipV13 %x min(%lo : tensor<f32>) : tensor<1x2x4x4xf32>
+  %1 = onnx.UpsampleV10 %0, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  return %1 : tensor<1x2x8x8xf32>
+}
+
+// -----
+
+// A linear Upsample takes its single pointwise consumer into each region
+// of its output; the Clip compares the value already rounded to f16.
+// CHECK-LABEL: func @linear_clip_f16
+// CHECK:         linalg.generic
+// CHECK:           arith.mulf
+// CHECK:           %[[R:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK-NEXT:      arith.cmpf olt, %[[R]], %{{.*}} : f16
+// CHECK:         tensor.insert_slice
+// CHECK-NOT:     tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2, 3]]
+// CHECK:         return
+func.func @linear_clip_f16(%x: tensor<1x2x4x4xf16>) -> tensor<1x2x8x8xf16> {
+  %lo = onnx.Constant dense<-1.0> : tensor<f16>
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf16>, tensor<4xf32> -> tensor<1x2x8x8xf16>
+  %1 = onnx.ClipV13 %0 min(%lo : tensor<f16>) : tensor<1x2x8x8xf16>
+  return %1 : tensor<1x2x8x8xf16>
+}
+
+// -----
+
+// Not fused: a linear Upsample read by a gather stays a tensor; the gather
+// reads it, not X.
+// CHECK-LABEL: func @linear_gather
+// CHECK-COUNT-2: tensor.insert_slice
+// CHECK:         %[[LINEAR:.*]] = tensor.insert_slice
+// CHECK:         linalg.generic
+// CHECK:           tensor.extract %[[LINEAR]]
+func.func @linear_gather(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x12x12xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %t = onnx.Constant dense<[1.0, 1.0, 1.5, 1.5]> : tensor<4xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  %1 = onnx.UpsampleV10 %0, %t : tensor<1x2x8x8xf32>, tensor<4xf32> -> tensor<1x2x12x12xf32>
+  return %1 : tensor<1x2x12x12xf32>
+}
+
+// -----
+
+// Not fused: a linear Upsample with two consumers is computed once; both
+// Clips read it.
+// CHECK-LABEL: func @linear_two_consumers
+// CHECK-COUNT-2: tensor.insert_slice
+// CHECK:         %[[LINEAR:.*]] = tensor.insert_slice
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %[[LINEAR]]
+// CHECK:         linalg.generic {{.*}} ins(%[[FLAT]] :
+// CHECK:         linalg.generic {{.*}} ins(%[[FLAT]] :
+func.func @linear_two_consumers(%x: tensor<1x2x4x4xf32>) -> (tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>) {
+  %lo = onnx.Constant dense<-1.0> : tensor<f32>
+  %hi = onnx.Constant dense<1.0> : tensor<f32>
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  %1 = onnx.ClipV13 %0 min(%lo : tensor<f32>) : tensor<1x2x8x8xf32>
+  %2 = onnx.ClipV13 %0 max(%hi : tensor<f32>) : tensor<1x2x8x8xf32>
+  return %1, %2 : tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>
+}
+
+// -----
+
+// A Clip with two consumers is recomputed in both: each reads X.
+// CHECK-LABEL: func @clip_two_consumers
+// CHECK-SAME:    (%[[X:.*]]: tensor<16xi8>)
+// CHECK:         linalg.generic {{.*}} ins(%[[X]] :
+// CHECK:           arith.maxsi
+// CHECK-NEXT:      arith.minsi
+// CHECK:         linalg.generic {{.*}} ins(%[[X]] :
+// CHECK:           %[[T:.*]] = arith.maxsi %{{.*}}, %[[M1:.*]] : i8
+// CHECK-NEXT:      arith.minsi %[[T]], %[[M1]] : i8
+func.func @clip_two_consumers(%x: tensor<16xi8>) -> (tensor<16xi8>, tensor<16xi8>) {
+  %lo = onnx.Constant dense<-1> : tensor<i8>
+  %hi = onnx.Constant dense<1> : tensor<i8>
+  %0 = onnx.ClipV13 %x min(%lo : tensor<i8>) : tensor<16xi8>
+  %1 = onnx.ClipV13 %0 max(%hi : tensor<i8>) : tensor<16xi8>
+  %2 = onnx.ClipV13 %0 max(%lo : tensor<i8>) : tensor<16xi8>
+  return %1, %2 : tensor<16xi8>, tensor<16xi8>
+}
+
+// -----
+
+// Flattening: with one dynamic dimension the nest becomes 1-D; with two it
+// keeps its shape (no dynamic reshapes for expand-strided-metadata).
+// CHECK-LABEL: func @dynamic_one
+// CHECK:         tensor.collapse_shape {{.*}} : tensor<?x4xi32> into tensor<?xi32>
+// CHECK-LABEL: func @dynamic_two
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<?x?xi32>)
+func.func @dynamic_one(%x: tensor<?x4xi32>, %lo: tensor<i32>) -> tensor<?x4xi32> {
+  %0 = onnx.ClipV13 %x min(%lo : tensor<i32>) : tensor<?x4xi32>
+  return %0 : tensor<?x4xi32>
+}
+func.func @dynamic_two(%x: tensor<?x?xi32>, %lo: tensor<i32>) -> tensor<?x?xi32> {
+  %0 = onnx.ClipV13 %x min(%lo : tensor<i32>) : tensor<?x?xi32>
+  return %0 : tensor<?x?xi32>
+}
