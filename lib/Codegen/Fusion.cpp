@@ -68,6 +68,20 @@ bool isRemapping(Operation *op) {
   return generic && isPointComputable(generic) && !isInterpolating(generic);
 }
 
+/// A producer whose result is a graph output is stored anyway: its
+/// consumers read it back rather than recompute it (which, along a chain of
+/// outputs, would grow quadratically).
+bool isStoredAnyway(Operation *op) {
+  return llvm::any_of(op->getUsers(), [](Operation *user) {
+    return isa<func::ReturnOp>(user);
+  });
+}
+
+/// A producer that its consumers recompute.
+bool isRecomputed(Operation *op) {
+  return isRemapping(op) && !isStoredAnyway(op);
+}
+
 /// Pointwise: every operand read through the identity map, nothing gathered.
 bool isPointwise(linalg::GenericOp op) {
   if (!isPointComputable(op) || isInterpolating(op))
@@ -90,7 +104,7 @@ bool shouldFuseOperand(OpOperand *fusedOperand) {
   auto consumer = dyn_cast<linalg::GenericOp>(fusedOperand->getOwner());
   if (!producer || !consumer)
     return false;
-  if (isRemapping(producer))
+  if (isRecomputed(producer))
     return true;
   // An interpolating producer takes its single pointwise consumer along.
   return producer->hasOneUse() && isPointwise(consumer);
@@ -165,7 +179,7 @@ struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
     }
 
     auto generic = dyn_cast<linalg::GenericOp>(producer);
-    if (!generic || !isRemapping(generic))
+    if (!generic || !isRecomputed(generic))
       return failure();
     // The loop indices of the element: the output map is the identity.
     IRMapping mapping;
@@ -207,7 +221,7 @@ private:
   static bool isRemappingThroughReshapes(Value value) {
     while (Operation *op = value.getDefiningOp()) {
       if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(op))
-        return isRemapping(op);
+        return isRecomputed(op);
       value = op->getOperand(0);
     }
     return false;
@@ -227,7 +241,7 @@ struct RecomputeProducerOnSlice : OpRewritePattern<tensor::ExtractSliceOp> {
   LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
                                 PatternRewriter &rewriter) const override {
     auto producer = op.getSource().getDefiningOp<linalg::GenericOp>();
-    if (!producer || !isRemapping(producer) ||
+    if (!producer || !isRecomputed(producer) ||
         op.getSourceType().getRank() != op.getResultType().getRank())
       return failure();
     FailureOr<TilingResult> tiled = tensor::replaceExtractSliceWithTiledProducer(
@@ -289,6 +303,74 @@ struct PushPointwiseIntoRegions : OpRewritePattern<linalg::GenericOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// Chains of pointwise ops, in one step
+//===----------------------------------------------------------------------===//
+
+/// A pointwise generic of one tensor input of its own shape (a Clip).
+bool isUnaryPointwise(linalg::GenericOp op) {
+  return isPointwise(op) && op.getNumDpsInputs() == 1 &&
+         op.getDpsInputOperand(0)->get().getType() == op.getResult(0).getType();
+}
+
+/// The unary pointwise producer a chain continues into, if any.
+linalg::GenericOp getChainProducer(linalg::GenericOp op) {
+  auto producer =
+      op.getDpsInputOperand(0)->get().getDefiningOp<linalg::GenericOp>();
+  if (!producer || !isUnaryPointwise(producer) || !producer->hasOneUse())
+    return {};
+  return producer;
+}
+
+/// Fuses every maximal chain of single-use unary pointwise generics (a
+/// series of Clips) into one generic, cloning each payload once. Pairwise
+/// fusion would copy the growing payload at every step: quadratic in the
+/// chain's length.
+void fusePointwiseChains(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> ends;
+  func.walk([&](linalg::GenericOp op) {
+    if (!isUnaryPointwise(op))
+      return;
+    // The end of a chain: not itself continued by a consumer.
+    if (op->hasOneUse())
+      if (auto user = dyn_cast<linalg::GenericOp>(*op->getUsers().begin()))
+        if (isUnaryPointwise(user) && getChainProducer(user) == op)
+          return;
+    ends.push_back(op);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (linalg::GenericOp end : ends) {
+    SmallVector<linalg::GenericOp> chain = {end};
+    while (linalg::GenericOp producer = getChainProducer(chain.back()))
+      chain.push_back(producer);
+    if (chain.size() < 2)
+      continue;
+    Value input = chain.back().getDpsInputOperand(0)->get();
+    rewriter.setInsertionPoint(end);
+    auto fused = linalg::GenericOp::create(
+        rewriter, end.getLoc(), end.getResultTypes(), input,
+        end.getDpsInitOperand(0)->get(), end.getIndexingMapsArray(),
+        end.getIteratorTypesArray(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value value = args[0];
+          for (linalg::GenericOp op : llvm::reverse(chain)) {
+            IRMapping mapping;
+            Block *body = op.getBody();
+            mapping.map(body->getArgument(0), value);
+            mapping.map(body->getArgument(1), args[1]);
+            for (Operation &nested : body->without_terminator())
+              b.clone(nested, mapping);
+            value = mapping.lookup(
+                cast<linalg::YieldOp>(body->getTerminator()).getValues()[0]);
+          }
+          linalg::YieldOp::create(b, loc, value);
+        });
+    rewriter.replaceOp(end, fused.getResults());
+    for (linalg::GenericOp op : ArrayRef(chain).drop_front())
+      rewriter.eraseOp(op);
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
@@ -310,6 +392,8 @@ struct ONNXFusePass : onnxc::impl::ONNXFusePassBase<ONNXFusePass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
+
+    fusePointwiseChains(func);
 
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuseOperand);

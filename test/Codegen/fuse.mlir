@@ -189,3 +189,40 @@ func.func @dynamic_two(%x: tensor<?x?xi32>, %lo: tensor<i32>) -> tensor<?x?xi32>
   %0 = onnx.ClipV13 %x min(%lo : tensor<i32>) : tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
 }
+
+// -----
+
+// A Clip that is also a graph output is stored anyway: the next Clip reads
+// it back instead of recomputing it.
+// CHECK-LABEL: func @output_consumed
+// CHECK-SAME:    (%[[X:.*]]: tensor<16xf64>)
+// CHECK:         %[[FIRST:.*]] = linalg.generic {{.*}} ins(%[[X]] :
+// CHECK:         %[[SECOND:.*]] = linalg.generic {{.*}} ins(%[[FIRST]] :
+// CHECK:         return %[[FIRST]], %[[SECOND]]
+func.func @output_consumed(%x: tensor<16xf64>) -> (tensor<16xf64>, tensor<16xf64>) {
+  %lo = onnx.Constant dense<-1.0> : tensor<f64>
+  %hi = onnx.Constant dense<1.0> : tensor<f64>
+  %0 = onnx.ClipV13 %x min(%lo : tensor<f64>) : tensor<16xf64>
+  %1 = onnx.ClipV13 %0 max(%hi : tensor<f64>) : tensor<16xf64>
+  return %0, %1 : tensor<16xf64>, tensor<16xf64>
+}
+
+// -----
+
+// A long chain is one loop nest, its payloads in node order.
+// CHECK-LABEL: func @long_chain
+// CHECK-COUNT-1: linalg.generic
+// CHECK:           arith.maxui %{{.*}}, %[[A:.*]] : i16
+// CHECK:           arith.maxui %{{.*}}, %[[B:.*]] : i16
+// CHECK:           arith.maxui %{{.*}}, %[[A]] : i16
+// CHECK:           arith.maxui %{{.*}}, %[[B]] : i16
+// CHECK-NOT:     linalg.generic
+func.func @long_chain(%x: tensor<2x3xui16>) -> tensor<2x3xui16> {
+  %a = onnx.Constant dense<1> : tensor<ui16>
+  %b = onnx.Constant dense<2> : tensor<ui16>
+  %0 = onnx.ClipV13 %x min(%a : tensor<ui16>) : tensor<2x3xui16>
+  %1 = onnx.ClipV13 %0 min(%b : tensor<ui16>) : tensor<2x3xui16>
+  %2 = onnx.ClipV13 %1 min(%a : tensor<ui16>) : tensor<2x3xui16>
+  %3 = onnx.ClipV13 %2 min(%b : tensor<ui16>) : tensor<2x3xui16>
+  return %3 : tensor<2x3xui16>
+}

@@ -21,7 +21,8 @@ def ONNXFusePass : Pass<"onnx-fuse", "::mlir::func::FuncOp"> {
 
     - A *remapping* producer (all-parallel `linalg.generic` that reads one
       element of tensor data per element it writes: Clip, nearest Upsample,
-      and their fusions) is recomputed in every consumer, however many: as
+      and their fusions) is recomputed in every consumer, however many,
+      unless it is a graph output (stored anyway, so read back): as
       an operand of an elementwise or broadcast consumer (upstream
       elementwise fusion, with reshapes propagated by expansion), at each tap
       a gathering consumer reads (`tensor.extract` of the producer becomes
@@ -36,6 +37,8 @@ def ONNXFusePass : Pass<"onnx-fuse", "::mlir::func::FuncOp"> {
       tensor of its own, since recomputing it would repeat 2^k reads and
       multiplies per tap.
 
+    Chains of single-use Clips are fused in one step first, each payload
+    cloned once, so that compile time stays linear in the chain's length.
     Each payload is cloned as it is, so the fused loop nest computes exactly
     what the nodes compute one by one, roundings to narrow types included.
     Finally, a purely elementwise loop nest (identity maps only, at most one
