@@ -132,7 +132,11 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertComplexToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // Buffers the kernels allocate come from the per-thread workspace of the
+  // model support library (ModelSupport.c), not from malloc on every run.
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());

@@ -5,7 +5,9 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* An MLIR unranked memref: the rank and a pointer to a ranked descriptor
@@ -62,4 +64,182 @@ void memrefCopy(int64_t elementSize, UnrankedMemRef *src, UnrankedMemRef *dst) {
     if (axis < 0)
       return;
   }
+}
+
+/*===----------------------------------------------------------------------===*\
+|* The workspace: where the buffers a kernel allocates live                   *|
+\*===----------------------------------------------------------------------===*/
+
+/* Intermediate tensors that fusion keeps, and run-time index tables, are
+ * allocated by the lowered code through the three functions below (the
+ * memref-to-llvm lowering's "generic" allocation functions). They come from
+ * a workspace per model library and per calling thread: a stack of blocks
+ * in one buffer. A block freed while on top of the stack gives its bytes
+ * back at once, so buffers whose lifetimes do not overlap share memory.
+ * When a run needs more than the buffer holds, the excess comes from malloc
+ * and, once every block of the run is freed, the buffer is regrown to the
+ * run's peak: from then on a run of the same shapes allocates nothing.
+ * Threads never share a workspace, so runs from several threads are
+ * independent; a thread's workspace is freed when the thread exits. */
+
+typedef struct {
+  size_t previousTop; /* The stack top before this block. */
+  size_t footprint;   /* Bytes this block takes, padding and header included. */
+  int fromHeap;       /* Allocated by malloc, outside the buffer. */
+  int reserved;
+} BlockHeader;
+
+typedef struct Workspace {
+  struct Workspace *next, *previous; /* Every thread's, for unloading. */
+  char *base;
+  size_t capacity;
+  size_t top;
+  size_t live;  /* Blocks not yet freed. */
+  size_t used;  /* Footprint of the live blocks. */
+  size_t peak;  /* Largest `used` since the buffer was last sized. */
+} Workspace;
+
+/* Thread-specific data rather than __thread: TLS would make models need the
+ * dynamic loader's __tls_get_addr, beyond libc. */
+static pthread_key_t workspaceKey;
+static pthread_once_t workspaceKeyOnce = PTHREAD_ONCE_INIT;
+
+static pthread_mutex_t workspacesLock = PTHREAD_MUTEX_INITIALIZER;
+static Workspace *workspaces;
+static int workspaceKeyCreated;
+
+static void unlinkWorkspace(Workspace *w) {
+  if (w->previous)
+    w->previous->next = w->next;
+  else
+    workspaces = w->next;
+  if (w->next)
+    w->next->previous = w->previous;
+}
+
+/* At thread exit. */
+static void freeWorkspace(void *data) {
+  Workspace *w = (Workspace *)data;
+  pthread_mutex_lock(&workspacesLock);
+  unlinkWorkspace(w);
+  pthread_mutex_unlock(&workspacesLock);
+  free(w->base);
+  free(w);
+}
+
+static void createWorkspaceKey(void) {
+  workspaceKeyCreated = pthread_key_create(&workspaceKey, freeWorkspace) == 0;
+}
+
+/* When the model library is unloaded: no thread may later call back into
+ * it at its exit, and no workspace outlives it. */
+__attribute__((destructor)) static void freeAllWorkspaces(void) {
+  if (!workspaceKeyCreated)
+    return;
+  pthread_key_delete(workspaceKey);
+  pthread_mutex_lock(&workspacesLock);
+  while (workspaces) {
+    Workspace *w = workspaces;
+    unlinkWorkspace(w);
+    free(w->base);
+    free(w);
+  }
+  pthread_mutex_unlock(&workspacesLock);
+}
+
+/* The calling thread's workspace, created on its first use. */
+static Workspace *getWorkspace(void) {
+  pthread_once(&workspaceKeyOnce, createWorkspaceKey);
+  Workspace *w = (Workspace *)pthread_getspecific(workspaceKey);
+  if (w)
+    return w;
+  if (!workspaceKeyCreated)
+    return NULL;
+  w = (Workspace *)calloc(1, sizeof(Workspace));
+  if (!w)
+    return NULL;
+  if (pthread_setspecific(workspaceKey, w) != 0) {
+    free(w);
+    return NULL;
+  }
+  pthread_mutex_lock(&workspacesLock);
+  w->next = workspaces;
+  if (workspaces)
+    workspaces->previous = w;
+  workspaces = w;
+  pthread_mutex_unlock(&workspacesLock);
+  return w;
+}
+
+enum { kHeader = sizeof(BlockHeader), kMinAlignment = 64 };
+
+static size_t alignUp(size_t value, size_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+void *
+_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
+  Workspace *w = getWorkspace();
+  if (!w)
+    return NULL;
+  if (alignment < kMinAlignment)
+    alignment = kMinAlignment;
+  size_t start = alignUp(w->top + kHeader, alignment);
+  size_t end = start + size;
+  BlockHeader header = {w->top, end - w->top, 0, 0};
+  char *block;
+  if (w->base && end <= w->capacity) {
+    block = w->base + start;
+    w->top = end;
+  } else {
+    /* Past the buffer: from the heap this time, counted for the regrowth. */
+    header.footprint = size + alignment + kHeader;
+    header.fromHeap = 1;
+    char *raw = (char *)malloc(header.footprint);
+    if (!raw)
+      return NULL;
+    block = (char *)alignUp((uintptr_t)raw + kHeader, alignment);
+    header.previousTop = (size_t)(block - raw); /* Offset back to `raw`. */
+  }
+  memcpy(block - kHeader, &header, kHeader);
+  ++w->live;
+  w->used += header.footprint;
+  if (w->used > w->peak)
+    w->peak = w->used;
+  return block;
+}
+
+void *
+_mlir_memref_to_llvm_alloc(size_t size) {
+  return _mlir_memref_to_llvm_aligned_alloc(kMinAlignment, size);
+}
+
+void
+_mlir_memref_to_llvm_free(void *pointer) {
+  if (!pointer)
+    return;
+  Workspace *w = (Workspace *)pthread_getspecific(workspaceKey);
+  char *block = (char *)pointer;
+  BlockHeader header;
+  memcpy(&header, block - kHeader, kHeader);
+  --w->live;
+  w->used -= header.footprint;
+  if (header.fromHeap) {
+    free(block - header.previousTop);
+  } else if (w->top == header.previousTop + header.footprint) {
+    w->top = header.previousTop; /* The top block: its bytes are free now. */
+  }
+  if (w->live != 0)
+    return;
+  w->top = 0;
+  if (w->peak <= w->capacity)
+    return;
+  /* Regrow to the peak, for the next run. */
+  size_t capacity = alignUp(w->peak, 4096);
+  void *base = NULL;
+  if (posix_memalign(&base, 4096, capacity) != 0)
+    return; /* Keep the old buffer; the next run uses the heap again. */
+  free(w->base);
+  w->base = (char *)base;
+  w->capacity = capacity;
 }

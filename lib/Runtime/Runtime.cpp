@@ -16,6 +16,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -417,12 +418,24 @@ const onnxc_model_io *onnxc_model_output(const onnxc_model *model, size_t i) {
 // Running
 //===----------------------------------------------------------------------===//
 
-/// A memref descriptor of any rank, laid out as MLIR does:
+/// Per-thread scratch of onnxc_model_run, reused from run to run: after the
+/// first run of a model on a thread, a run with caller-provided outputs
+/// makes no heap allocation.
+struct RunScratch {
+  std::vector<int64_t> words; ///< The memref descriptors, back to back.
+  std::vector<void *> args;
+  std::vector<int64_t> dims;
+  std::vector<std::pair<const char *, int64_t>> symbols;
+  std::vector<std::unique_ptr<onnxc_tensor>> fresh;
+};
+thread_local RunScratch scratch;
+
+/// Words of a memref descriptor of rank `rank`:
 /// { allocated, aligned, offset, sizes[rank], strides[rank] }.
-static std::vector<int64_t> makeDescriptor(void *data,
-                                           const std::vector<int64_t> &dims) {
-  size_t rank = dims.size();
-  std::vector<int64_t> words(3 + 2 * rank);
+static size_t descriptorWords(size_t rank) { return 3 + 2 * rank; }
+
+static void writeDescriptor(int64_t *words, void *data, size_t rank,
+                            const int64_t *dims) {
   words[0] = reinterpret_cast<int64_t>(data);
   words[1] = reinterpret_cast<int64_t>(data);
   words[2] = 0;
@@ -432,13 +445,12 @@ static std::vector<int64_t> makeDescriptor(void *data,
     words[3 + rank + i] = stride;
     stride *= dims[i] > 0 ? dims[i] : 1;
   }
-  return words;
 }
 
 /// Checks an input against its signature entry, binding symbolic dimensions.
 static onnxc_status
 checkInput(const onnxc_model_io &io, const onnxc_tensor *tensor,
-           std::vector<std::pair<std::string, int64_t>> &symbols) {
+           std::vector<std::pair<const char *, int64_t>> &symbols) {
   if (!tensor)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "input '%s' is NULL", io.name);
   if (tensor->type != io.elem_type)
@@ -463,7 +475,7 @@ checkInput(const onnxc_model_io &io, const onnxc_tensor *tensor,
       continue;
     bool bound = false;
     for (auto &[symbol, value] : symbols) {
-      if (symbol != param)
+      if (strcmp(symbol, param) != 0)
         continue;
       bound = true;
       if (value != size)
@@ -494,25 +506,37 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
     return fail(ONNXC_ERROR_INVALID_ARGUMENT,
                 "the model has %u outputs, %zu given", info.num_outputs,
                 numOutputs);
+  RunScratch &s = scratch;
 
   // 1. The static signature.
-  std::vector<std::pair<std::string, int64_t>> symbols;
+  s.symbols.clear();
   for (size_t i = 0; i < numInputs; ++i)
-    if (onnxc_status status = checkInput(info.inputs[i], inputs[i], symbols))
+    if (onnxc_status status = checkInput(info.inputs[i], inputs[i], s.symbols))
       return status;
 
-  // 2. The model's own rules, and the output shapes.
-  std::vector<std::vector<int64_t>> descriptors;
-  descriptors.reserve(numInputs + numOutputs + 1);
+  // 2. The model's own rules, and the output shapes. Descriptors: the
+  // inputs, then the dims buffer (for `shapes`) or the outputs (for `run`).
+  size_t inputWords = 0, outputWords = 0;
   for (size_t i = 0; i < numInputs; ++i)
-    descriptors.push_back(makeDescriptor(inputs[i]->data, inputs[i]->dims));
-  std::vector<int64_t> dims(model->numDims);
-  descriptors.push_back(
-      makeDescriptor(dims.data(), {static_cast<int64_t>(model->numDims)}));
-  std::vector<void *> args;
-  for (std::vector<int64_t> &d : descriptors)
-    args.push_back(d.data());
-  int32_t check = info.shapes(args.data());
+    inputWords += descriptorWords(inputs[i]->dims.size());
+  for (size_t i = 0; i < numOutputs; ++i)
+    outputWords += descriptorWords(info.outputs[i].rank);
+  s.words.resize(inputWords +
+                 std::max(outputWords, descriptorWords(/*rank=*/1)));
+  s.args.resize(numInputs + std::max<size_t>(numOutputs, 1));
+  s.dims.assign(model->numDims, 0);
+  int64_t *words = s.words.data();
+  for (size_t i = 0; i < numInputs; ++i) {
+    size_t rank = inputs[i]->dims.size();
+    writeDescriptor(words, inputs[i]->data, rank, inputs[i]->dims.data());
+    s.args[i] = words;
+    words += descriptorWords(rank);
+  }
+  int64_t *outputDescriptors = words;
+  int64_t numDims = static_cast<int64_t>(model->numDims);
+  writeDescriptor(words, s.dims.data(), 1, &numDims);
+  s.args[numInputs] = words;
+  int32_t check = info.shapes(s.args.data());
   if (check != 0) {
     const char *message = check > 0 && uint32_t(check) <= info.num_checks
                               ? info.check_messages[check - 1]
@@ -521,50 +545,56 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
   }
 
   // 3. The outputs: the caller's, checked, or fresh ones.
-  std::vector<std::unique_ptr<onnxc_tensor>> fresh(numOutputs);
-  descriptors.pop_back();
-  args.pop_back();
-  size_t offset = 0;
+  s.fresh.resize(numOutputs);
+  words = outputDescriptors;
+  const int64_t *shape = s.dims.data();
   for (size_t i = 0; i < numOutputs; ++i) {
     const onnxc_model_io &io = info.outputs[i];
-    std::vector<int64_t> shape(dims.begin() + offset,
-                               dims.begin() + offset + io.rank);
-    offset += io.rank;
     onnxc_tensor *output = outputs[i];
+    s.fresh[i].reset();
     if (output) {
-      if (output->type != io.elem_type || output->dims != shape)
+      if (output->type != io.elem_type ||
+          output->dims.size() != static_cast<size_t>(io.rank) ||
+          !std::equal(output->dims.begin(), output->dims.end(), shape)) {
+        s.fresh.clear();
         return fail(ONNXC_ERROR_INVALID_ARGUMENT,
                     "output '%s' must be a %s tensor of the shape the inputs "
                     "give",
                     io.name,
                     onnxc_element_type_name(
                         static_cast<onnxc_element_type>(io.elem_type)));
+      }
     } else {
-      if (onnxc_status status =
-              createUninitialized(static_cast<onnxc_element_type>(io.elem_type),
-                                  io.rank, shape.data(), fresh[i]))
+      if (onnxc_status status = createUninitialized(
+              static_cast<onnxc_element_type>(io.elem_type), io.rank, shape,
+              s.fresh[i])) {
+        s.fresh.clear();
         return status;
-      output = fresh[i].get();
+      }
+      output = s.fresh[i].get();
     }
-    descriptors.push_back(makeDescriptor(output->data, shape));
-    args.push_back(descriptors.back().data());
+    writeDescriptor(words, output->data, io.rank, shape);
+    s.args[numInputs + i] = words;
+    words += descriptorWords(io.rank);
+    shape += io.rank;
   }
 
   // 4. The kernel.
-  info.run(args.data());
+  info.run(s.args.data());
 
   for (size_t i = 0; i < numOutputs; ++i) {
-    if (!fresh[i])
+    std::unique_ptr<onnxc_tensor> fresh = std::move(s.fresh[i]);
+    if (!fresh)
       continue;
     // Runtime-allocated string outputs own copies of their strings.
-    if (fresh[i]->type == ONNXC_STRING) {
-      auto **elements = static_cast<const char **>(fresh[i]->data);
-      for (int64_t e = 0; e < fresh[i]->numElements; ++e)
+    if (fresh->type == ONNXC_STRING) {
+      auto **elements = static_cast<const char **>(fresh->data);
+      for (int64_t e = 0; e < fresh->numElements; ++e)
         if (onnxc_status status =
-                onnxc_tensor_set_string(fresh[i].get(), e, elements[e]))
+                onnxc_tensor_set_string(fresh.get(), e, elements[e]))
           return status;
     }
-    outputs[i] = fresh[i].release();
+    outputs[i] = fresh.release();
   }
   return ONNXC_OK;
 }
