@@ -62,10 +62,13 @@ bool isPointComputable(linalg::GenericOp op) {
          !op.payloadUsesValueFromOperand(init);
 }
 
-/// A producer recomputed, rather than stored, in any consumer.
+/// A producer recomputed, rather than stored, in any consumer. Generators
+/// (no tensor input: the index and weight tables of run-time scales) stay
+/// tables: recomputing them would repeat a division per element read.
 bool isRemapping(Operation *op) {
   auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  return generic && isPointComputable(generic) && !isInterpolating(generic);
+  return generic && isPointComputable(generic) && !isInterpolating(generic) &&
+         generic.getNumDpsInputs() > 0;
 }
 
 /// A producer whose result is a graph output is stored anyway: its

@@ -4,6 +4,7 @@
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 #include "onnxc/Importer/Importer.h"
 #include "onnxc/Pipelines/Pipelines.h"
+#include "onnxc/Runtime/onnxc_model_abi.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -133,6 +134,8 @@ struct ModelCompiler::Signature {
   std::vector<TensorSignature> inputs, outputs;
   std::vector<std::string> checks;
   std::string kernelName, shapesName;
+  /// Peak bytes of the kernel's planned workspace; -1 when dynamic.
+  int64_t workspaceBytes = -1;
 };
 
 std::string onnxc::deriveEntryName(StringRef path) {
@@ -357,6 +360,25 @@ public:
     return function;
   }
 
+  /// `i32 run(void **descriptors)`: `kernel` run under the model support
+  /// library's guard, which turns a failed workspace allocation into status
+  /// 1 (ModelSupport.c).
+  llvm::Function *guardedRun(llvm::Function *kernel) {
+    auto *guardTy = llvm::FunctionType::get(i32Ty, {ptrTy, ptrTy},
+                                            /*isVarArg=*/false);
+    llvm::FunctionCallee guard =
+        module.getOrInsertFunction("__onnxc_guarded_run", guardTy);
+    if (auto *declaration = dyn_cast<llvm::Function>(guard.getCallee()))
+      declaration->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    auto *function = llvm::Function::Create(
+        llvm::FunctionType::get(i32Ty, {ptrTy}, /*isVarArg=*/false),
+        llvm::GlobalValue::InternalLinkage, "__onnxc_" + entry + "_run",
+        module);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
+    b.CreateRet(b.CreateCall(guard, {kernel, function->getArg(0)}));
+    return function;
+  }
+
   /// An exported `ptr name(void)` returning `value`.
   void exportGetter(StringRef name, llvm::Constant *value) {
     auto *function = llvm::Function::Create(
@@ -381,6 +403,11 @@ ModelCompiler::translate(ModuleOp module, llvm::LLVMContext &llvmContext) {
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   module->getContext()->appendDialectRegistry(registry);
+  if (auto kernelFunc =
+          module.lookupSymbol<LLVM::LLVMFuncOp>(signature->kernelName))
+    if (auto bytes =
+            kernelFunc->getAttrOfType<IntegerAttr>("onnx.workspace_bytes"))
+      signature->workspaceBytes = bytes.getInt();
   // Our bookkeeping attributes (ONNX names, checks) mean nothing to LLVM.
   module->walk([](LLVM::LLVMFuncOp func) {
     auto isOurs = [](NamedAttribute attr) {
@@ -433,32 +460,39 @@ ModelCompiler::translate(ModuleOp module, llvm::LLVMContext &llvmContext) {
     outputs.push_back(toJSON(t));
   std::string json;
   llvm::raw_string_ostream(json)
-      << llvm::json::Value(llvm::json::Object{{"onnxc_abi", 1},
-                                              {"entry", options.entry},
-                                              {"opset", signature->opset},
-                                              {"inputs", std::move(inputs)},
-                                              {"outputs", std::move(outputs)}});
+      << llvm::json::Value(llvm::json::Object{
+             {"onnxc_abi", ONNXC_MODEL_ABI_VERSION},
+             {"entry", options.entry},
+             {"opset", signature->opset},
+             {"inputs", std::move(inputs)},
+             {"outputs", std::move(outputs)},
+             {"workspace_bytes",
+              signature->workspaceBytes >= 0
+                  ? llvm::json::Value(signature->workspaceBytes)
+                  : llvm::json::Value(nullptr)}});
   llvm::Constant *jsonString = abi.string(json);
 
   SmallVector<llvm::Constant *> checks;
   for (const std::string &check : signature->checks)
     checks.push_back(abi.string(check));
-  llvm::Function *run = abi.packedWrapper(kernel, "run");
+  llvm::Function *run = abi.guardedRun(abi.packedWrapper(kernel, "kernel"));
   llvm::Function *shapesPacked = abi.packedWrapper(shapes, "shapes");
   auto *i32 = abi.i32Ty;
+  auto *i64 = abi.i64Ty;
   auto *ptr = abi.ptrTy;
   auto *infoTy = llvm::StructType::get(
-      llvmContext, {i32, i32, i32, i32, ptr, ptr, ptr, ptr, ptr, ptr});
+      llvmContext, {i32, i32, i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64});
   llvm::Constant *info = abi.global(
       llvm::ConstantStruct::get(
           infoTy,
-          {llvm::ConstantInt::get(i32, 1),
+          {llvm::ConstantInt::get(i32, ONNXC_MODEL_ABI_VERSION),
            llvm::ConstantInt::get(i32, signature->inputs.size()),
            llvm::ConstantInt::get(i32, signature->outputs.size()),
            llvm::ConstantInt::get(i32, checks.size()),
            abi.tensors(signature->inputs, "inputs"),
            abi.tensors(signature->outputs, "outputs"),
-           abi.pointerArray(checks, "checks"), jsonString, shapesPacked, run}),
+           abi.pointerArray(checks, "checks"), jsonString, shapesPacked, run,
+           llvm::ConstantInt::get(i64, signature->workspaceBytes)}),
       "info");
   abi.exportGetter("model", info);
   abi.exportGetter("signature", jsonString);

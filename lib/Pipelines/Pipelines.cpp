@@ -109,6 +109,7 @@ static void addLoopsStage(OpPassManager &pm,
     addCleanup(pm);
   }
   bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addNestedPass<func::FuncOp>(createONNXPlanMemoryPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   addCleanup(pm);
 }

@@ -6,6 +6,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,11 +83,13 @@ void memrefCopy(int64_t elementSize, UnrankedMemRef *src, UnrankedMemRef *dst) {
  * Threads never share a workspace, so runs from several threads are
  * independent; a thread's workspace is freed when the thread exits. */
 
-typedef struct {
-  size_t previousTop; /* The stack top before this block. */
+typedef struct BlockHeader {
+  size_t previousTop; /* The stack top before this block; for a heap block,
+                         the offset back to what malloc returned. */
   size_t footprint;   /* Bytes this block takes, padding and header included. */
+  struct BlockHeader *nextHeap, *previousHeap; /* Live heap blocks. */
   int fromHeap;       /* Allocated by malloc, outside the buffer. */
-  int reserved;
+  int reserved[3];
 } BlockHeader;
 
 typedef struct Workspace {
@@ -97,6 +100,8 @@ typedef struct Workspace {
   size_t live;  /* Blocks not yet freed. */
   size_t used;  /* Footprint of the live blocks. */
   size_t peak;  /* Largest `used` since the buffer was last sized. */
+  BlockHeader *heapBlocks; /* Live blocks that came from malloc. */
+  jmp_buf *guard; /* Where a failed allocation returns to, during a run. */
 } Workspace;
 
 /* Thread-specific data rather than __thread: TLS would make models need the
@@ -177,16 +182,58 @@ static size_t alignUp(size_t value, size_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
 
+/* Drops every block of the interrupted run. */
+static void resetWorkspace(Workspace *w) {
+  while (w->heapBlocks) {
+    BlockHeader *block = w->heapBlocks;
+    w->heapBlocks = block->nextHeap;
+    free((char *)block + kHeader - block->previousTop);
+  }
+  w->top = w->live = w->used = 0;
+}
+
+/* An allocation failed: inside a guarded run, the run ends there with an
+ * error; the kernels never see a null buffer. */
+static void *failAllocation(Workspace *w) {
+  if (w && w->guard) {
+    resetWorkspace(w);
+    longjmp(*w->guard, 1);
+  }
+  return NULL;
+}
+
+/* Runs a kernel; returns 0, or 1 when its workspace could not be allocated
+ * (then nothing of the run's workspace stays allocated). The generated code
+ * holds no resources of its own, so leaving it by longjmp is safe. */
+__attribute__((visibility("hidden"))) int32_t
+__onnxc_guarded_run(void (*kernel)(void **), void **descriptors) {
+  Workspace *w = getWorkspace();
+  if (!w)
+    return 1;
+  jmp_buf guard;
+  jmp_buf *outer = w->guard;
+  if (setjmp(guard)) {
+    w->guard = outer;
+    return 1;
+  }
+  w->guard = &guard;
+  kernel(descriptors);
+  w->guard = outer;
+  return 0;
+}
+
 void *
 _mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
   Workspace *w = getWorkspace();
   if (!w)
-    return NULL;
+    return failAllocation(w);
   if (alignment < kMinAlignment)
     alignment = kMinAlignment;
   size_t start = alignUp(w->top + kHeader, alignment);
   size_t end = start + size;
-  BlockHeader header = {w->top, end - w->top, 0, 0};
+  BlockHeader header = {w->top, end - w->top, NULL, NULL, 0, {0}};
+  if (size > ((size_t)1 << 60) || end < start)
+    return failAllocation(w);
   char *block;
   if (w->base && end <= w->capacity) {
     block = w->base + start;
@@ -194,14 +241,22 @@ _mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
   } else {
     /* Past the buffer: from the heap this time, counted for the regrowth. */
     header.footprint = size + alignment + kHeader;
+    header.previousTop = 0;
     header.fromHeap = 1;
     char *raw = (char *)malloc(header.footprint);
     if (!raw)
-      return NULL;
+      return failAllocation(w);
     block = (char *)alignUp((uintptr_t)raw + kHeader, alignment);
     header.previousTop = (size_t)(block - raw); /* Offset back to `raw`. */
+    header.nextHeap = w->heapBlocks;
   }
   memcpy(block - kHeader, &header, kHeader);
+  if (header.fromHeap) {
+    BlockHeader *linked = (BlockHeader *)(block - kHeader);
+    if (w->heapBlocks)
+      w->heapBlocks->previousHeap = linked;
+    w->heapBlocks = linked;
+  }
   ++w->live;
   w->used += header.footprint;
   if (w->used > w->peak)
@@ -225,6 +280,13 @@ _mlir_memref_to_llvm_free(void *pointer) {
   --w->live;
   w->used -= header.footprint;
   if (header.fromHeap) {
+    BlockHeader *linked = (BlockHeader *)(block - kHeader);
+    if (linked->previousHeap)
+      linked->previousHeap->nextHeap = linked->nextHeap;
+    else
+      w->heapBlocks = linked->nextHeap;
+    if (linked->nextHeap)
+      linked->nextHeap->previousHeap = linked->previousHeap;
     free(block - header.previousTop);
   } else if (w->top == header.previousTop + header.footprint) {
     w->top = header.previousTop; /* The top block: its bytes are free now. */

@@ -580,7 +580,12 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
   }
 
   // 4. The kernel.
-  info.run(s.args.data());
+  if (info.run(s.args.data()) != 0) {
+    s.fresh.clear();
+    return fail(ONNXC_ERROR_OUT_OF_MEMORY,
+                "out of memory: the model's workspace (its intermediate "
+                "tensors and index tables) could not be allocated");
+  }
 
   for (size_t i = 0; i < numOutputs; ++i) {
     std::unique_ptr<onnxc_tensor> fresh = std::move(s.fresh[i]);

@@ -18,6 +18,7 @@
 extern "C" {
 const onnxc_model_info *symbolic_model(void);
 const onnxc_model_info *runtime_scales_model(void);
+const onnxc_model_info *runtime_scales_u8_model(void);
 const onnxc_model_info *strings_model(void);
 }
 
@@ -404,3 +405,38 @@ TEST(LastError, IsPerThread) {
 }
 
 } // namespace
+
+TEST(Run, WorkspaceOutOfMemoryIsAnError) {
+  // Scales that pass every check but ask for index tables (and an output)
+  // larger than the machine's memory: the run fails with an error, and the
+  // next run of the same model works.
+  Model model = fromInfo(runtime_scales_u8_model());
+  uint8_t x[2] = {7, 9};
+  Tensor tx = wrap(ONNXC_UINT8, {1, 1, 1, 2}, x, sizeof(x));
+  float huge[4] = {1.0f, 1.0f, 1.0f, 8589934592.0f}; // 2^33
+  Tensor ts = wrap(ONNXC_FLOAT, {4}, huge, sizeof(huge));
+  std::vector<onnxc_tensor *> outputs(1, nullptr);
+  EXPECT_EQ(run(model, {tx.get(), ts.get()}, outputs),
+            ONNXC_ERROR_OUT_OF_MEMORY);
+  EXPECT_TRUE(errorContains("out of memory")) << onnxc_last_error();
+  EXPECT_EQ(outputs[0], nullptr);
+
+  float two[4] = {1.0f, 1.0f, 1.0f, 2.0f};
+  Tensor tt = wrap(ONNXC_FLOAT, {4}, two, sizeof(two));
+  ASSERT_EQ(run(model, {tx.get(), tt.get()}, outputs), ONNXC_OK)
+      << onnxc_last_error();
+  Tensor y(outputs[0]);
+  const uint8_t *data =
+      static_cast<const uint8_t *>(onnxc_tensor_const_data(y.get()));
+  EXPECT_EQ(std::vector<uint8_t>(data, data + 4),
+            (std::vector<uint8_t>{7, 7, 9, 9}));
+}
+
+TEST(Load, SignatureReportsTheWorkspace) {
+  // Tables sized by run-time scales: the workspace size is not static.
+  Model model = fromInfo(runtime_scales_model());
+  EXPECT_EQ(runtime_scales_model()->workspace_bytes, -1);
+  EXPECT_NE(std::string(onnxc_model_signature(model.get()))
+                .find("\"workspace_bytes\":null"),
+            std::string::npos);
+}

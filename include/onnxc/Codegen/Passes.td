@@ -21,7 +21,9 @@ def ONNXFusePass : Pass<"onnx-fuse", "::mlir::func::FuncOp"> {
 
     - A *remapping* producer (all-parallel `linalg.generic` that reads one
       element of tensor data per element it writes: Clip, nearest Upsample,
-      and their fusions) is recomputed in every consumer, however many,
+      and their fusions; not the tables of run-time scales, which read no
+      tensor and would repeat a division per element) is recomputed in
+      every consumer, however many,
       unless it is a graph output (stored anyway, so read back): as
       an operand of an elementwise or broadcast consumer (upstream
       elementwise fusion, with reshapes propagated by expansion), at each tap
@@ -144,6 +146,36 @@ def ONNXSpecializeGathersPass
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
+  ];
+}
+
+def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::func::FuncOp"> {
+  let summary = "Place the buffers a function allocates into one workspace, "
+                "sharing bytes between buffers whose lifetimes do not overlap";
+  let description = [{
+    Runs after bufferization and the buffer deallocation pipeline. Every
+    `memref.alloc` of a static shape in the function's entry block whose
+    buffer is freed by a `memref.dealloc` in that block is *planned*: its
+    lifetime runs from the allocation to the last op using it or a view of
+    it, and the planned buffers get byte offsets (64-byte aligned) in one
+    workspace such that buffers live at the same time never overlap
+    (largest first, each at the lowest offset that fits). The function then
+    allocates the workspace once, views each buffer into it
+    (`memref.view`), and frees the workspace at its end.
+
+    The function gets `onnx.workspace_bytes`: the workspace's size when
+    every allocation was planned, -1 when some buffer (one of dynamic shape,
+    say) is still allocated on its own. Buffers of dynamic shape and those
+    allocated inside loops are left as they are.
+
+    With the model support library, `memref.alloc` is served from a
+    per-thread workspace reused across runs, so a planned function makes a
+    single allocation per run, and no heap allocation at all after its
+    first run on a thread.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
   ];
 }
 

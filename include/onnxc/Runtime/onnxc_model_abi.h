@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONNXC_MODEL_ABI_VERSION 1
+#define ONNXC_MODEL_ABI_VERSION 2
 
 /* One graph input or output. */
 typedef struct onnxc_model_io {
@@ -50,8 +50,14 @@ typedef struct onnxc_model_info {
    * element out of bounds as long as the inputs match the static signature. */
   int32_t (*shapes)(void **descriptors);
   /* descriptors: the inputs, then the outputs, sized as `shapes` said.
-   * Writes every output element exactly once. */
-  void (*run)(void **descriptors);
+   * Writes every output element exactly once and returns 0; returns 1,
+   * having stopped early, when its workspace (the intermediate tensors and
+   * tables it keeps) could not be allocated. The workspace belongs to the
+   * model library and the calling thread and is reused from run to run. */
+  int32_t (*run)(void **descriptors);
+  /* Peak bytes of that workspace, known when every buffer has a static
+   * size; -1 when it depends on the inputs. */
+  int64_t workspace_bytes;
 } onnxc_model_info;
 
 #ifdef __cplusplus
