@@ -3,9 +3,10 @@
 
     workloads.py OUT_DIR
 
-Each workload is a one-node model whose only graph input is X (bounds and
-scales are initializers); OUT_DIR/workloads.json lists name, model, input
-shape and element type, bytes read and written. Opsets are chosen so that
+Each workload is a model whose only graph input is X (bounds and scales are
+initializers): one node, or a small graph of Clips and Upsamples;
+OUT_DIR/workloads.json lists name, model, input shape and element type,
+bytes read and written (by the graph: its input and its output). Opsets are chosen so that
 ONNX Runtime accepts every model (it refuses Upsample at opset >= 10).
 """
 
@@ -42,6 +43,46 @@ def upsample(name, shape, scales, mode):
         np.prod(out))
 
 
+def graph(name, shape, nodes, out_shape, opset, initializers):
+    """A chain X -> ... -> Y of float32 nodes."""
+    graph = helper.make_graph(
+        nodes, name,
+        [helper.make_tensor_value_info("X", TensorProto.FLOAT, shape)],
+        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, out_shape)],
+        initializer=[numpy_helper.from_array(np.array(v, np.float32), k)
+                     for k, v in initializers.items()])
+    return name, graph, opset, shape, 4 * int(np.prod(shape)), 4 * int(
+        np.prod(out_shape))
+
+
+def clip_nearest_clip(name, shape):
+    out = shape[:2] + [2 * shape[2], 2 * shape[3]]
+    return graph(name, shape, [
+        helper.make_node("Clip", ["X"], ["A"], min=-1.0, max=1.0),
+        helper.make_node("Upsample", ["A", "scales"], ["B"], mode="nearest"),
+        helper.make_node("Clip", ["B"], ["Y"], min=-0.5, max=0.5),
+    ], out, 9, {"scales": [1, 1, 2, 2]})
+
+
+def clip_chain(name, n, length):
+    nodes = []
+    for i in range(length):
+        source = "X" if i == 0 else "T%d" % (i - 1)
+        target = "Y" if i == length - 1 else "T%d" % i
+        bounds = ["lo", "hi"] if i % 2 == 0 else ["lo2", "hi2"]
+        nodes.append(helper.make_node("Clip", [source] + bounds, [target]))
+    return graph(name, [n], nodes, [n], 13,
+                 {"lo": -1.0, "hi": 1.0, "lo2": -0.75, "hi2": 0.75})
+
+
+def linear_clip(name, shape):
+    out = shape[:2] + [2 * shape[2], 2 * shape[3]]
+    return graph(name, shape, [
+        helper.make_node("Upsample", ["X", "scales"], ["A"], mode="linear"),
+        helper.make_node("Clip", ["A"], ["Y"], min=-0.5, max=0.5),
+    ], out, 9, {"scales": [1, 1, 2, 2]})
+
+
 WORKLOADS = [
     clip("clip_f32_1MiB", TensorProto.FLOAT, np.float32, MIB // 4, -1.0, 1.0),
     clip("clip_f32_256MiB", TensorProto.FLOAT, np.float32, 64 * MIB, -1.0,
@@ -59,6 +100,10 @@ WORKLOADS = [
              [1, 1, 1.5, 1.5], "nearest"),
     upsample("linear_x1.5_8x64x128x128", [8, 64, 128, 128],
              [1, 1, 1.5, 1.5], "linear"),
+    clip_nearest_clip("graph_clip_nearest_x2_clip_8x64x128x128",
+                      [8, 64, 128, 128]),
+    clip_chain("graph_4_clips_f32_256MiB", 64 * MIB, 4),
+    linear_clip("graph_linear_x2_clip_1x64x56x56", [1, 64, 56, 56]),
 ]
 
 TYPE_NAMES = {TensorProto.FLOAT: "float32", TensorProto.INT8: "int8"}

@@ -113,6 +113,36 @@ bool shouldFuseOperand(OpOperand *fusedOperand) {
   return producer->hasOneUse() && isPointwise(consumer);
 }
 
+/// Upstream's elementwise fusion under the cost rule. (Not
+/// populateElementwiseOpsFusionPatterns: it also replaces inits whose values
+/// the payload never reads by fresh empty tensors, which would detach the
+/// regions of a linear Upsample from the output they are written into.)
+struct FuseElementwiseProducer : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!linalg::areElementwiseOpsFusable(&operand) ||
+          !shouldFuseOperand(&operand))
+        continue;
+      Operation *producer = operand.get().getDefiningOp();
+      FailureOr<linalg::ElementwiseOpFusionResult> fused =
+          linalg::fuseElementwiseOps(rewriter, &operand);
+      if (failed(fused))
+        continue;
+      // The consumer's results; the producer stays for its other users.
+      for (auto [original, replacement] : fused->replacements)
+        rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
+          return use.get().getDefiningOp() != producer;
+        });
+      rewriter.eraseOp(op);
+      return success();
+    }
+    return failure();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Gathers: tensor.extract of a producer
 //===----------------------------------------------------------------------===//
@@ -399,7 +429,6 @@ struct ONNXFusePass : onnxc::impl::ONNXFusePassBase<ONNXFusePass> {
     fusePointwiseChains(func);
 
     RewritePatternSet patterns(context);
-    linalg::populateElementwiseOpsFusionPatterns(patterns, shouldFuseOperand);
     linalg::populateFoldReshapeOpsByExpansionPatterns(
         patterns, [](OpOperand *operand) {
           Operation *producer = operand->get().getDefiningOp();
@@ -408,12 +437,13 @@ struct ONNXFusePass : onnxc::impl::ONNXFusePassBase<ONNXFusePass> {
           return isa_and_nonnull<linalg::GenericOp>(producer) ||
                  isa<linalg::GenericOp>(consumer);
         });
-    patterns.add<RecomputeProducerAtTap, RecomputeProducerOnSlice,
-                 PushPointwiseIntoRegions>(context);
+    patterns.add<FuseElementwiseProducer, RecomputeProducerAtTap,
+                 RecomputeProducerOnSlice, PushPointwiseIntoRegions>(context);
     tensor::populateReassociativeReshapeFoldingPatterns(patterns);
     tensor::ExtractOp::getCanonicalizationPatterns(patterns, context);
     tensor::EmptyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
 

@@ -226,3 +226,19 @@ func.func @long_chain(%x: tensor<2x3xui16>) -> tensor<2x3xui16> {
   %3 = onnx.ClipV13 %2 min(%b : tensor<ui16>) : tensor<2x3xui16>
   return %3 : tensor<2x3xui16>
 }
+
+// -----
+
+// The regions of a linear Upsample keep their output slices as inits (a
+// payload that never reads its init must not get a fresh one): they are
+// computed in place, with no copy into the output.
+// CHECK-LABEL: func @linear_in_place
+// CHECK:         %[[OUT:.*]] = tensor.empty() : tensor<1x2x8x8xf32>
+// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[OUT]][0, 0, 0, 0] [1, 2, 6, 6]
+// CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[SLICE]]
+// CHECK:         linalg.generic {{.*}} outs(%[[VIEW]] : tensor<1x2x3x2x3x2xf32>)
+func.func @linear_in_place(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  return %0 : tensor<1x2x8x8xf32>
+}
