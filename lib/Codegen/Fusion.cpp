@@ -290,10 +290,33 @@ struct RecomputeProducerOnSlice : OpRewritePattern<tensor::ExtractSliceOp> {
 // Outputs assembled from regions: pointwise consumers of tensor.insert_slice
 //===----------------------------------------------------------------------===//
 
-/// `f(insert_slice(s, d))` = `insert_slice(f(s), f(d))` for a pointwise f of
-/// one tensor: f then fuses into the producer of each region. On the
-/// tensor.empty at the bottom of the chain f gives an empty tensor: what is
-/// never written is undefined either way.
+/// Whether `value` is only ever written into: the init of linalg ops whose
+/// payloads never read it, possibly through slices and reshapes.
+bool isOnlyWrittenInto(Value value) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+            tensor::CollapseShapeOp>(user)) {
+      if (!isOnlyWrittenInto(user->getResult(0)))
+        return false;
+      continue;
+    }
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+    if (!linalgOp || !linalgOp.isDpsInit(&use) ||
+        linalgOp.payloadUsesValueFromOperand(&use))
+      return false;
+  }
+  return true;
+}
+
+/// A pointwise f of one tensor assembled from regions,
+/// `insert_slice(s_k, ... insert_slice(s_1, d))`, becomes
+/// `insert_slice(f(s_k), ... insert_slice(f(s_1), f(d)))`, each f(s_i)
+/// computed into its own slice of the new output: f then fuses into each
+/// region's producer, which stays in place. On the tensor.empty at the
+/// bottom f gives an empty tensor: what is never written is undefined
+/// either way. The partial outputs of the chain may be used otherwise only
+/// as destinations the regions are written into.
 struct PushPointwiseIntoRegions : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -302,35 +325,58 @@ struct PushPointwiseIntoRegions : OpRewritePattern<linalg::GenericOp> {
     if (!isPointwise(op) || op.getNumDpsInputs() != 1)
       return failure();
     Value input = op.getDpsInputOperand(0)->get();
-    auto insert = input.getDefiningOp<tensor::InsertSliceOp>();
-    if (!insert || !input.hasOneUse() ||
-        insert.getSourceType().getRank() != insert.getDestType().getRank())
+    if (!input.getDefiningOp<tensor::InsertSliceOp>() || !input.hasOneUse())
       return failure();
+    SmallVector<tensor::InsertSliceOp> levels; // Outermost first.
+    Value base = input;
+    while (auto insert = base.getDefiningOp<tensor::InsertSliceOp>()) {
+      if (insert.getSourceType().getRank() != insert.getDestType().getRank())
+        return failure();
+      if (!levels.empty()) {
+        for (OpOperand &use : base.getUses())
+          if (use.getOwner() != levels.back() &&
+              !(isa<tensor::ExtractSliceOp>(use.getOwner()) &&
+                isOnlyWrittenInto(use.getOwner()->getResult(0))))
+            return failure();
+      }
+      levels.push_back(insert);
+      base = insert.getDest();
+    }
+
     Location loc = op.getLoc();
     Type elementType = getElementTypeOrSelf(op.getResult(0).getType());
-    auto apply = [&](Value tensor) -> Value {
+    // f applied to `tensor`, computed into `init` (a fresh tensor if null).
+    auto apply = [&](Value tensor, Value init) -> Value {
       if (auto empty = tensor.getDefiningOp<tensor::EmptyOp>())
         return tensor::EmptyOp::create(rewriter, loc, empty.getMixedSizes(),
                                        elementType);
-      SmallVector<OpFoldResult> sizes =
-          tensor::getMixedSizes(rewriter, loc, tensor);
-      Value init = tensor::EmptyOp::create(rewriter, loc, sizes, elementType);
-      auto clone = cast<linalg::GenericOp>(
-          rewriter.clone(*op.getOperation()));
+      if (!init)
+        init = tensor::EmptyOp::create(
+            rewriter, loc, tensor::getMixedSizes(rewriter, loc, tensor),
+            elementType);
+      auto clone = cast<linalg::GenericOp>(rewriter.clone(*op.getOperation()));
       clone.getDpsInputOperand(0)->set(tensor);
       clone.getDpsInitOperand(0)->set(init);
       clone.getResult(0).setType(init.getType());
       return clone.getResult(0);
     };
-    Value source = apply(insert.getSource());
-    Value dest = apply(insert.getDest());
-    Value result = tensor::InsertSliceOp::create(
-        rewriter, loc, source, dest, insert.getMixedOffsets(),
-        insert.getMixedSizes(), insert.getMixedStrides());
-    if (result.getType() != op.getResult(0).getType())
-      result = tensor::CastOp::create(rewriter, loc, op.getResult(0).getType(),
-                                      result);
-    rewriter.replaceOp(op, result);
+    Value dest = apply(base, Value());
+    for (tensor::InsertSliceOp insert : llvm::reverse(levels)) {
+      auto sourceType = insert.getSourceType();
+      Value region = tensor::ExtractSliceOp::create(
+          rewriter, loc,
+          RankedTensorType::get(sourceType.getShape(), elementType), dest,
+          insert.getMixedOffsets(), insert.getMixedSizes(),
+          insert.getMixedStrides());
+      Value source = apply(insert.getSource(), region);
+      dest = tensor::InsertSliceOp::create(
+          rewriter, loc, source, dest, insert.getMixedOffsets(),
+          insert.getMixedSizes(), insert.getMixedStrides());
+    }
+    if (dest.getType() != op.getResult(0).getType())
+      dest = tensor::CastOp::create(rewriter, loc, op.getResult(0).getType(),
+                                    dest);
+    rewriter.replaceOp(op, dest);
     return success();
   }
 };

@@ -98,9 +98,13 @@ func.func @clip_linear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
 // -----
 
 // A linear Upsample takes its single pointwise consumer into each region
-// of its output; the Clip compares the value already rounded to f16.
+// of its output, each still computed in place in its slice of the output;
+// the Clip compares the value already rounded to f16.
 // CHECK-LABEL: func @linear_clip_f16
-// CHECK:         linalg.generic
+// CHECK:         %[[OUT:.*]] = tensor.empty() : tensor<1x2x8x8xf16>
+// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[OUT]][0, 0, 0, 0] [1, 2, 6, 6]
+// CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[SLICE]]
+// CHECK:         linalg.generic {{.*}} outs(%[[VIEW]] :
 // CHECK:           arith.mulf
 // CHECK:           %[[R:.*]] = arith.truncf %{{.*}} : f32 to f16
 // CHECK-NEXT:      arith.cmpf olt, %[[R]], %{{.*}} : f16
