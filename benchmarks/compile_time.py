@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""Compile time of onnx-compile against graph size.
+
+    compile_time.py BUILD_DIR [--sizes 10,100,...] [--repeat N]
+
+Writes chains of N Clip-13 nodes on a [1,8,16,16] float32 input (bounds as
+initializers, alternating between two pairs so that no two neighbours are
+alike) and times `onnx-compile -O3` on each, to a shared library, best of
+--repeat runs. Prints a Markdown table: nodes, seconds, seconds per node,
+and the ratio to the previous size.
+"""
+
+import argparse
+import os
+import subprocess
+import tempfile
+import time
+
+
+def write_chain(path, n):
+    lines = ['<', '  ir_version: 8,', '  opset_import: ["" : 13]', '>',
+             'chain (float[1,8,16,16] x) => (float[1,8,16,16] y)',
+             '<float a = {-1.0}, float b = {1.0}, float c = {-0.5}, '
+             'float d = {0.5}>', '{']
+    previous = 'x'
+    for i in range(n):
+        output = 'y' if i == n - 1 else 't%d' % i
+        bounds = 'a, b' if i % 2 == 0 else 'c, d'
+        lines.append('  %s = Clip(%s, %s)' % (output, previous, bounds))
+        previous = output
+    lines.append('}')
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('build')
+    parser.add_argument('--sizes', default='10,100,300,1000,3000,5000')
+    parser.add_argument('--repeat', type=int, default=3)
+    args = parser.parse_args()
+    compiler = os.path.join(args.build, 'bin', 'onnx-compile')
+    print('| nodes | seconds | ms per node | vs previous size |')
+    print('|---:|---:|---:|---:|')
+    previous = None
+    with tempfile.TemporaryDirectory() as work:
+        for n in (int(s) for s in args.sizes.split(',')):
+            model = os.path.join(work, 'chain%d.onnxtxt' % n)
+            write_chain(model, n)
+            best = None
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                subprocess.run([compiler, model, '-O3', '-o',
+                                os.path.join(work, 'chain.so')], check=True)
+                elapsed = time.perf_counter() - start
+                best = elapsed if best is None else min(best, elapsed)
+            ratio = '' if previous is None else '%.1fx for %.0fx nodes' % (
+                best / previous[1], n / previous[0])
+            print('| %d | %.2f | %.2f | %s |' % (n, best, 1000 * best / n,
+                                                ratio))
+            previous = (n, best)
+
+
+if __name__ == '__main__':
+    main()
