@@ -2,6 +2,7 @@
 directory given: each must be rejected by the importer with a message."""
 
 import os
+import argparse
 import sys
 
 from onnx import TensorProto, helper
@@ -53,4 +54,6 @@ def main(directory):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("output", help="where to write")
+    main(parser.parse_args().output)

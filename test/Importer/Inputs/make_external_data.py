@@ -3,6 +3,7 @@
 points outside its directory."""
 
 import os
+import argparse
 import sys
 
 import numpy as np
@@ -38,4 +39,6 @@ def main(directory):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("output", help="where to write")
+    main(parser.parse_args().output)

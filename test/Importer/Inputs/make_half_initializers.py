@@ -1,6 +1,7 @@
 """Writes a model whose initializers are float16, bfloat16 and complex
 tensors, in raw and in typed data, to the path given."""
 
+import argparse
 import sys
 
 import numpy as np
@@ -37,4 +38,6 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("output", help="where to write")
+    main(parser.parse_args().output)

@@ -2,6 +2,7 @@
 is upsampled x2 (nearest).
 make_large_initializer.py --check OUTPUT.pb: checks onnx-run's output."""
 
+import argparse
 import sys
 
 import numpy as np
@@ -34,7 +35,12 @@ def check(path):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--check":
-        check(sys.argv[2])
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("path", help="the model to write, or to check")
+    parser.add_argument("--check", action="store_true",
+                        help="check the model at PATH instead of writing it")
+    args = parser.parse_args()
+    if args.check:
+        check(args.path)
     else:
-        write(sys.argv[1])
+        write(args.path)

@@ -3,6 +3,7 @@
 SHAPE is comma-separated (empty for a scalar), VALUES comma-separated
 numbers (nan and inf allowed); DTYPE a numpy dtype name."""
 
+import argparse
 import sys
 
 import numpy as np
@@ -18,4 +19,15 @@ def main(out, name, dtype, shape, values):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("out", help="the .pb file to write")
+    parser.add_argument("name", help="the tensor's name")
+    parser.add_argument("dtype", help="a numpy dtype, e.g. float32")
+    parser.add_argument("shape", help="comma-separated dimensions")
+    parser.add_argument("values", help="comma-separated values")
+    # VALUES may start with a minus sign: past the options, all is data.
+    argv = sys.argv[1:]
+    if argv and argv[0] not in ("-h", "--help"):
+        argv = ["--"] + argv
+    args = parser.parse_args(argv)
+    main(args.out, args.name, args.dtype, args.shape, args.values)
