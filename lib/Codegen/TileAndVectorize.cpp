@@ -50,6 +50,8 @@ SmallVector<int64_t> getTileSizes(linalg::GenericOp op, unsigned vectorBits,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t rank = ranges.size();
   SmallVector<int64_t> sizes(rank, 1);
+  if (rank == 0)
+    return sizes; // A single element: nothing to tile.
   int64_t lanes = std::max<int64_t>(1, vectorBits / laneBits);
   int64_t vectorDim = rank - 1;
   constexpr int64_t kMaxWholeInnerDim = 4;

@@ -38,6 +38,10 @@ namespace pb = ::onnx;
 
 namespace {
 
+/// The most elements a tensor of the model may have (2^48: byte counts of
+/// any element type stay far below int64 overflow).
+constexpr int64_t kMaxElements = int64_t(1) << 48;
+
 /// Description of a node for messages: "node 'name' (Clip)" or, unnamed,
 /// "node #3 (Clip)".
 std::string describeNode(const pb::NodeProto &node, int index) {
@@ -221,13 +225,22 @@ ModelImporter::convertValueType(const pb::TypeProto &type, const Twine &what,
     return failure();
   }
   SmallVector<int64_t> shape;
+  int64_t staticElements = 1;
   for (const pb::TensorShapeProto::Dimension &dim : tensor.shape().dim()) {
     if (dim.has_dim_value()) {
-      if (dim.dim_value() < 0) {
-        error() << what << " has a negative dimension " << dim.dim_value();
+      int64_t size = dim.dim_value();
+      if (size < 0) {
+        error() << what << " has a negative dimension " << size;
         return failure();
       }
-      shape.push_back(dim.dim_value());
+      // Element counts must stay far from int64 overflow in the shape
+      // arithmetic of the compiler, the kernels and the runtime.
+      if (size > 0 && staticElements > kMaxElements / size) {
+        error() << what << " has more than 2^48 elements";
+        return failure();
+      }
+      staticElements *= size;
+      shape.push_back(size);
     } else {
       shape.push_back(ShapedType::kDynamic);
     }
@@ -295,7 +308,7 @@ ModelImporter::convertTensor(const pb::TensorProto &tensor, const Twine &what,
   SmallVector<int64_t> shape;
   int64_t numElements = 1;
   for (int64_t dim : tensor.dims()) {
-    if (dim < 0 || (dim > 0 && numElements > (int64_t(1) << 48) / dim)) {
+    if (dim < 0 || (dim > 0 && numElements > kMaxElements / dim)) {
       error() << what << " has an invalid or too large shape";
       return failure();
     }

@@ -83,3 +83,20 @@ func.func @complex(%x: tensor<8xcomplex<f32>>, %y: tensor<8xcomplex<f32>>) -> te
   } -> tensor<8xcomplex<f32>>
   return %0 : tensor<8xcomplex<f32>>
 }
+
+// -----
+
+// Rank 0: one element, no tiling; vectorized as a 0-D vector.
+// CHECK-LABEL: func @rank_zero
+// CHECK-NOT:     scf.for
+// CHECK:         vector.transfer_read
+// CHECK:         arith.maximumf
+func.func @rank_zero(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
+  %c = arith.constant 0.0 : f32
+  %0 = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []} ins(%x : tensor<f32>) outs(%y : tensor<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<f32>
+  return %0 : tensor<f32>
+}

@@ -494,6 +494,26 @@ def upsample_cases(values):
         c.node("Upsample", ["X", "scales"], "Y", mode=mode)
         c.output("Y", np.zeros([4, 0, 6], np.float32), "float32")
         cases.append(c)
+    # A zero-length dimension anywhere, with and without interpolated axes:
+    # an empty output of the shape the scales give.
+    for shape in ([0, 3, 4], [2, 0, 4], [2, 3, 0], [0, 0, 0], [1, 0], [0],
+                  [0, 5], [3, 0, 2, 2]):
+        for mode in ("nearest", "linear"):
+            all_scales = {tuple([1.0] * len(shape)),
+                          tuple([2.0, 1.5, 3.0, 2.0][:len(shape)]),
+                          tuple([1.0, 2.0, 2.0, 2.0][:len(shape)])}
+            for scales in sorted(all_scales):
+                c = Case("upsample9_float32_%s_empty_%s_x%s" % (
+                    mode, "x".join(map(str, shape)),
+                    "_".join("%g" % v for v in scales)), 9)
+                x = np.zeros(shape, np.float32)
+                c.input("X", x, "float32")
+                c.initializer("scales", np.array(scales, np.float32),
+                              "float32")
+                c.node("Upsample", ["X", "scales"], "Y", mode=mode)
+                out = [ref.output_length(n, v) for n, v in zip(shape, scales)]
+                c.output("Y", np.zeros(out, np.float32), "float32")
+                cases.append(c)
 
     # Linear with special values: inf and NaN spread to their neighbours as
     # the corner sums say; an axis with scale 1 copies exactly.

@@ -384,8 +384,17 @@ struct UpsampleLowering : OpConversionPattern<UpsampleV10Op> {
       axes.push_back(axis);
     }
 
+    // No element to compute: tiling and slicing have nothing to work on
+    // (and static slices of zero-length dimensions would be out of bounds).
+    auto isZero = [](OpFoldResult size) {
+      std::optional<int64_t> value = getConstantIntValue(size);
+      return value && *value == 0;
+    };
     Value result;
-    if (isInterpolatingMode(op.getMode())) {
+    if (llvm::any_of(outSizes, isZero) || llvm::any_of(inSizes, isZero)) {
+      result = onnx_to_linalg::createEmptyLike(rewriter, loc, outSizes,
+                                               inputType.getElementType());
+    } else if (isInterpolatingMode(op.getMode())) {
       ComputeType computeType(inputType.getElementType(),
                               op.getX().getType().getElementType());
       result = lowerLinear(rewriter, loc, input, axes, computeType);
