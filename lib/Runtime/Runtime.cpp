@@ -212,23 +212,25 @@ onnxc_status onnxc_tensor_wrap(onnxc_element_type type, int32_t rank,
 void onnxc_tensor_destroy(onnxc_tensor *tensor) { delete tensor; }
 
 onnxc_element_type onnxc_tensor_element_type(const onnxc_tensor *tensor) {
-  return tensor->type;
+  return tensor ? tensor->type : onnxc_element_type(0);
 }
 int32_t onnxc_tensor_rank(const onnxc_tensor *tensor) {
-  return static_cast<int32_t>(tensor->dims.size());
+  return tensor ? static_cast<int32_t>(tensor->dims.size()) : 0;
 }
 const int64_t *onnxc_tensor_dims(const onnxc_tensor *tensor) {
-  return tensor->dims.data();
+  return tensor ? tensor->dims.data() : nullptr;
 }
 int64_t onnxc_tensor_num_elements(const onnxc_tensor *tensor) {
-  return tensor->numElements;
+  return tensor ? tensor->numElements : 0;
 }
 size_t onnxc_tensor_size_bytes(const onnxc_tensor *tensor) {
-  return tensor->bytes;
+  return tensor ? tensor->bytes : 0;
 }
-void *onnxc_tensor_data(onnxc_tensor *tensor) { return tensor->data; }
+void *onnxc_tensor_data(onnxc_tensor *tensor) {
+  return tensor ? tensor->data : nullptr;
+}
 const void *onnxc_tensor_const_data(const onnxc_tensor *tensor) {
-  return tensor->data;
+  return tensor ? tensor->data : nullptr;
 }
 
 onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor, int64_t index,
@@ -399,19 +401,21 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
 void onnxc_model_destroy(onnxc_model *model) { delete model; }
 
 const char *onnxc_model_signature(const onnxc_model *model) {
-  return model->info->signature_json;
+  return model ? model->info->signature_json : nullptr;
 }
 size_t onnxc_model_num_inputs(const onnxc_model *model) {
-  return model->info->num_inputs;
+  return model ? model->info->num_inputs : 0;
 }
 size_t onnxc_model_num_outputs(const onnxc_model *model) {
-  return model->info->num_outputs;
+  return model ? model->info->num_outputs : 0;
 }
 const onnxc_model_io *onnxc_model_input(const onnxc_model *model, size_t i) {
-  return i < model->info->num_inputs ? &model->info->inputs[i] : nullptr;
+  return model && i < model->info->num_inputs ? &model->info->inputs[i]
+                                              : nullptr;
 }
 const onnxc_model_io *onnxc_model_output(const onnxc_model *model, size_t i) {
-  return i < model->info->num_outputs ? &model->info->outputs[i] : nullptr;
+  return model && i < model->info->num_outputs ? &model->info->outputs[i]
+                                               : nullptr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -487,6 +491,15 @@ checkInput(const onnxc_model_io &io, const onnxc_tensor *tensor,
     }
     if (!bound)
       symbols.emplace_back(param, size);
+  }
+  // The kernel reads the strings: every element must be one.
+  if (tensor->type == ONNXC_STRING) {
+    auto *const *elements = static_cast<const char *const *>(tensor->data);
+    for (int64_t e = 0; e < tensor->numElements; ++e)
+      if (!elements[e])
+        return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                    "input '%s' element %lld is a NULL string", io.name,
+                    static_cast<long long>(e));
   }
   return ONNXC_OK;
 }

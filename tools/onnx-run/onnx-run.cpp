@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -70,6 +71,41 @@ void check(onnxc_status status, const std::string &what) {
     die(what + ": " + onnxc_last_error());
 }
 
+/// How many elements the data fields of `proto` hold.
+int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
+                         size_t elementSize) {
+  if (type == ONNXC_STRING)
+    return proto.string_data_size();
+  if (proto.has_raw_data())
+    return proto.raw_data().size() % elementSize == 0
+               ? int64_t(proto.raw_data().size() / elementSize)
+               : -1;
+  int64_t perElement =
+      type == ONNXC_COMPLEX64 || type == ONNXC_COMPLEX128 ? 2 : 1;
+  int64_t scalars = 0;
+  switch (type) {
+  case ONNXC_FLOAT:
+  case ONNXC_COMPLEX64:
+    scalars = proto.float_data_size();
+    break;
+  case ONNXC_DOUBLE:
+  case ONNXC_COMPLEX128:
+    scalars = proto.double_data_size();
+    break;
+  case ONNXC_INT64:
+    scalars = proto.int64_data_size();
+    break;
+  case ONNXC_UINT32:
+  case ONNXC_UINT64:
+    scalars = proto.uint64_data_size();
+    break;
+  default:
+    scalars = proto.int32_data_size();
+    break;
+  }
+  return scalars % perElement == 0 ? scalars / perElement : -1;
+}
+
 Tensor readTensorProto(const std::string &path) {
   std::ifstream file(path, std::ios::binary);
   if (!file)
@@ -88,6 +124,16 @@ Tensor readTensorProto(const std::string &path) {
   if (proto.data_location() == pb::TensorProto::EXTERNAL)
     die("'" + path + "' keeps its data in an external file");
   std::vector<int64_t> dims(proto.dims().begin(), proto.dims().end());
+  // The values the file holds must fill the shape it declares: checked
+  // before anything of that shape is allocated.
+  int64_t declared = 1;
+  for (int64_t d : dims)
+    if (d < 0 || __builtin_mul_overflow(declared, d, &declared))
+      die("'" + path + "' declares an invalid shape");
+  int64_t stored = storedValueCount(proto, type, elementSize);
+  if (stored != declared)
+    die("'" + path + "' holds " + std::to_string(stored) +
+        " values for a tensor of " + std::to_string(declared) + " elements");
   onnxc_tensor *raw = nullptr;
   check(onnxc_tensor_create(type, dims.size(), dims.data(), &raw),
         "'" + path + "'");
@@ -294,10 +340,15 @@ void printTensor(const char *what, const std::string &name,
 }
 
 int64_t parseCount(const std::string &flag, const std::string &value) {
+  constexpr long long kMaxCount = 1000000000;
   char *end = nullptr;
+  errno = 0;
   long long n = strtoll(value.c_str(), &end, 10);
   if (value.empty() || *end != '\0' || n < 0)
     die(flag + " needs a non-negative number, not '" + value + "'");
+  if (errno == ERANGE || n > kMaxCount)
+    die(flag + " must be at most " + std::to_string(kMaxCount) + ", not '" +
+        value + "'");
   return n;
 }
 

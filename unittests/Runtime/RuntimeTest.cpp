@@ -440,3 +440,29 @@ TEST(Load, SignatureReportsTheWorkspace) {
                 .find("\"workspace_bytes\":null"),
             std::string::npos);
 }
+
+TEST(Run, NullStringInputsAreRejectedBeforeTheKernel) {
+  Model model = fromInfo(strings_model());
+  const char *words[] = {"alpha", nullptr, "gamma"};
+  Tensor x = wrap(ONNXC_STRING, {3}, words, sizeof(words));
+  std::vector<onnxc_tensor *> outputs(1, nullptr);
+  EXPECT_EQ(run(model, {x.get()}, outputs), ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("input 'X' element 1 is a NULL string"))
+      << onnxc_last_error();
+  EXPECT_EQ(outputs[0], nullptr);
+}
+
+TEST(Queries, NullTensorsAndModels) {
+  EXPECT_EQ(onnxc_tensor_rank(nullptr), 0);
+  EXPECT_EQ(onnxc_tensor_dims(nullptr), nullptr);
+  EXPECT_EQ(onnxc_tensor_num_elements(nullptr), 0);
+  EXPECT_EQ(onnxc_tensor_size_bytes(nullptr), 0u);
+  EXPECT_EQ(onnxc_tensor_data(nullptr), nullptr);
+  EXPECT_EQ(onnxc_tensor_const_data(nullptr), nullptr);
+  EXPECT_EQ(int(onnxc_tensor_element_type(nullptr)), 0);
+  EXPECT_EQ(onnxc_model_num_inputs(nullptr), 0u);
+  EXPECT_EQ(onnxc_model_num_outputs(nullptr), 0u);
+  EXPECT_EQ(onnxc_model_signature(nullptr), nullptr);
+  EXPECT_EQ(onnxc_model_input(nullptr, 0), nullptr);
+  EXPECT_EQ(onnxc_model_output(nullptr, 0), nullptr);
+}

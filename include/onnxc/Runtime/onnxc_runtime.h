@@ -47,8 +47,14 @@ typedef enum onnxc_status {
   ONNXC_ERROR_OUT_OF_MEMORY = 3,
 } onnxc_status;
 
-/* Element types, numbered as ONNX's TensorProto.DataType. */
-typedef enum onnxc_element_type {
+/* Element types, numbered as ONNX's TensorProto.DataType. In C++ the enum
+ * is int32_t-based, so that any integer a caller passes is a valid value to
+ * check (the functions taking one reject unknown types). */
+typedef enum onnxc_element_type
+#ifdef __cplusplus
+    : int32_t
+#endif
+{
   ONNXC_FLOAT = 1,
   ONNXC_UINT8 = 2,
   ONNXC_INT8 = 3,
@@ -94,6 +100,8 @@ ONNXC_API onnxc_status onnxc_tensor_wrap(onnxc_element_type type, int32_t rank,
                                          onnxc_tensor **tensor);
 ONNXC_API void onnxc_tensor_destroy(onnxc_tensor *tensor);
 
+/* Queries of a tensor. A NULL tensor gives 0 (type, rank, counts) or NULL
+ * (dims, data). */
 ONNXC_API onnxc_element_type
 onnxc_tensor_element_type(const onnxc_tensor *tensor);
 ONNXC_API int32_t onnxc_tensor_rank(const onnxc_tensor *tensor);
@@ -110,6 +118,7 @@ ONNXC_API onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor,
 
 /*===-- Models ------------------------------------------------------------===*/
 
+/* Queries of a model. A NULL model gives 0 (counts) or NULL. */
 /* Loads the model library at `path`. `entry` is the --entry name it was
  * compiled with; NULL finds the library's only model. */
 ONNXC_API onnxc_status onnxc_model_load(const char *path, const char *entry,
