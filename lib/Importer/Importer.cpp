@@ -274,24 +274,64 @@ ModelImporter::readExternalData(const pb::TensorProto &tensor,
                "model's directory";
     return failure();
   }
-  SmallString<256> path(llvm::sys::path::parent_path(sourceName));
+  // Only regular files that resolve (symbolic links followed) inside the
+  // model's directory: a link must not embed any file the user can read,
+  // and a FIFO or device must not block or never end.
+  SmallString<256> directory(llvm::sys::path::parent_path(sourceName));
+  if (directory.empty())
+    directory = ".";
+  SmallString<256> path(directory);
   llvm::sys::path::append(path, location);
-  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                          /*RequiresNullTerminator=*/false);
+  SmallString<256> realDirectory, realPath;
+  if (std::error_code ec = llvm::sys::fs::real_path(directory, realDirectory)) {
+    error() << what << ": cannot resolve the model's directory '" << directory
+            << "': " << ec.message();
+    return failure();
+  }
+  if (std::error_code ec = llvm::sys::fs::real_path(path, realPath)) {
+    error() << what << ": cannot read external data '" << path
+            << "': " << ec.message();
+    return failure();
+  }
+  if (!StringRef(realPath).starts_with(realDirectory.str().str() + "/")) {
+    error() << what << ": external data '" << path << "' resolves to '"
+            << realPath << "', outside the model's directory";
+    return failure();
+  }
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(realPath, status)) {
+    error() << what << ": cannot read external data '" << path
+            << "': " << ec.message();
+    return failure();
+  }
+  if (status.type() != llvm::sys::fs::file_type::regular_file) {
+    error() << what << ": external data '" << path
+            << "' is not a regular file";
+    return failure();
+  }
+  // The range, without overflow; only its bytes are read.
+  uint64_t size = status.getSize();
+  if (offset < 0 || static_cast<uint64_t>(offset) > size ||
+      (length >= 0 && static_cast<uint64_t>(length) >
+                          size - static_cast<uint64_t>(offset))) {
+    error() << what << ": external data range lies outside '" << path << "'";
+    return failure();
+  }
+  uint64_t count =
+      length >= 0 ? static_cast<uint64_t>(length) : size - offset;
+  if (count == 0)
+    return std::string();
+  auto file = llvm::MemoryBuffer::getFileSlice(realPath, count, offset);
   if (!file) {
     error() << what << ": cannot read external data '" << path
             << "': " << file.getError().message();
     return failure();
   }
   StringRef data = (*file)->getBuffer();
-  if (offset < 0 || offset > static_cast<int64_t>(data.size()) ||
-      (length >= 0 && offset + length > static_cast<int64_t>(data.size()))) {
-    error() << what << ": external data range lies outside '" << path << "'";
+  if (data.size() != count) {
+    error() << what << ": external data '" << path << "' changed while read";
     return failure();
   }
-  data = data.drop_front(offset);
-  if (length >= 0)
-    data = data.take_front(length);
   return data.str();
 }
 
