@@ -19,6 +19,7 @@ extern "C" {
 const onnxc_model_info *symbolic_model(void);
 const onnxc_model_info *runtime_scales_model(void);
 const onnxc_model_info *runtime_scales_u8_model(void);
+const onnxc_model_info *kept_intermediate_model(void);
 const onnxc_model_info *strings_model(void);
 }
 
@@ -465,4 +466,41 @@ TEST(Queries, NullTensorsAndModels) {
   EXPECT_EQ(onnxc_model_signature(nullptr), nullptr);
   EXPECT_EQ(onnxc_model_input(nullptr, 0), nullptr);
   EXPECT_EQ(onnxc_model_output(nullptr, 0), nullptr);
+}
+
+TEST(Run, ConcurrentRunsShareNoWorkspace) {
+  // A graph that keeps an intermediate in its workspace, run from several
+  // threads at once: every thread gets what a lone run gives.
+  Model model = fromInfo(kept_intermediate_model());
+  EXPECT_EQ(kept_intermediate_model()->workspace_bytes, 2 * 8 * 8 * 4);
+  constexpr int kThreads = 6;
+  auto input = [](int seed) {
+    std::vector<float> x(32);
+    for (int i = 0; i < 32; ++i)
+      x[i] = float((seed * 37 + i * 11) % 23) - 11.0f;
+    return x;
+  };
+  auto compute = [&](std::vector<float> x, std::vector<float> &y) {
+    Tensor tx = wrap(ONNXC_FLOAT, {1, 2, 4, 4}, x.data(), x.size() * 4);
+    Tensor ty = wrap(ONNXC_FLOAT, {1, 2, 12, 12}, y.data(), y.size() * 4);
+    std::vector<onnxc_tensor *> outputs = {ty.get()};
+    return run(model, {tx.get()}, outputs) == ONNXC_OK;
+  };
+  std::vector<std::vector<float>> expected(kThreads,
+                                           std::vector<float>(288));
+  for (int t = 0; t < kThreads; ++t)
+    ASSERT_TRUE(compute(input(t), expected[t])) << onnxc_last_error();
+  bool ok[kThreads];
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      ok[t] = true;
+      std::vector<float> y(288);
+      for (int iteration = 0; iteration < 300 && ok[t]; ++iteration)
+        ok[t] = compute(input(t), y) && y == expected[t];
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (bool b : ok)
+    EXPECT_TRUE(b);
 }
