@@ -1,6 +1,7 @@
 //===- Compiler.cpp - onnx module to native model library -----------------===//
 
 #include "onnxc/Compiler/Compiler.h"
+#include "onnxc/Dialect/ONNX/ElementTypes.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 #include "onnxc/Importer/Importer.h"
 #include "onnxc/Pipelines/Pipelines.h"
@@ -46,52 +47,15 @@ struct TensorSignature {
   SmallVector<std::string> dimParams;
 };
 
-/// ONNX TensorProto.DataType code and name of an element type.
-std::pair<int32_t, StringRef> getONNXElementType(Type type) {
-  if (type.isF32())
-    return {1, "float32"};
-  if (type.isF64())
-    return {11, "float64"};
-  if (type.isF16())
-    return {10, "float16"};
-  if (type.isBF16())
-    return {16, "bfloat16"};
-  if (isa<onnx::StringType>(type))
-    return {8, "string"};
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return complex.getElementType().isF32() ? std::make_pair(14, "complex64")
-                                            : std::make_pair(15, "complex128");
-  if (auto integer = dyn_cast<IntegerType>(type)) {
-    bool isUnsigned = integer.isUnsigned();
-    switch (integer.getWidth()) {
-    case 1:
-      return {9, "bool"};
-    case 8:
-      return isUnsigned ? std::make_pair(2, "uint8")
-                        : std::make_pair(3, "int8");
-    case 16:
-      return isUnsigned ? std::make_pair(4, "uint16")
-                        : std::make_pair(5, "int16");
-    case 32:
-      return isUnsigned ? std::make_pair(12, "uint32")
-                        : std::make_pair(6, "int32");
-    case 64:
-      return isUnsigned ? std::make_pair(13, "uint64")
-                        : std::make_pair(7, "int64");
-    default:
-      break;
-    }
-  }
-  return {0, "undefined"};
-}
-
 TensorSignature getTensorSignature(Type type, DictionaryAttr attrs,
                                    unsigned position) {
   TensorSignature signature;
   auto name = attrs ? attrs.getAs<StringAttr>("onnx.name") : StringAttr();
   signature.name = name ? name.str() : llvm::formatv("#{0}", position).str();
   auto tensorType = cast<RankedTensorType>(type);
-  signature.elemType = getONNXElementType(tensorType.getElementType()).first;
+  signature.elemType =
+      onnx::getElementTypeCode(tensorType.getElementType()).value_or(
+          onnxc_element_type(0));
   auto params = attrs ? attrs.getAs<ArrayAttr>("onnx.dim_params") : ArrayAttr();
   for (auto [i, dim] : llvm::enumerate(tensorType.getShape())) {
     signature.dims.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
@@ -114,17 +78,9 @@ llvm::json::Value toJSON(const TensorSignature &tensor) {
     else
       shape.push_back(nullptr);
   }
-  StringRef typeName = "undefined";
-  static constexpr std::pair<int32_t, StringLiteral> kNames[] = {
-      {1, "float32"}, {2, "uint8"},      {3, "int8"},        {4, "uint16"},
-      {5, "int16"},   {6, "int32"},      {7, "int64"},       {8, "string"},
-      {9, "bool"},    {10, "float16"},   {11, "float64"},    {12, "uint32"},
-      {13, "uint64"}, {14, "complex64"}, {15, "complex128"}, {16, "bfloat16"}};
-  for (auto [code, name] : kNames)
-    if (code == tensor.elemType)
-      typeName = name;
+  const char *typeName = onnx::getElementTypeName(tensor.elemType);
   return llvm::json::Object{{"name", tensor.name},
-                            {"elem_type", typeName},
+                            {"elem_type", typeName ? typeName : "undefined"},
                             {"shape", std::move(shape)}};
 }
 } // namespace

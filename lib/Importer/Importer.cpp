@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Importer/Importer.h"
+#include "onnxc/Dialect/ONNX/ElementTypes.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -164,43 +165,8 @@ private:
 
 FailureOr<Type> ModelImporter::convertElementType(int32_t type,
                                                   const Twine &what) {
-  Builder &b = builder;
-  switch (type) {
-  case pb::TensorProto::FLOAT:
-    return b.getF32Type();
-  case pb::TensorProto::UINT8:
-    return Type(IntegerType::get(context, 8, IntegerType::Unsigned));
-  case pb::TensorProto::INT8:
-    return b.getI8Type();
-  case pb::TensorProto::UINT16:
-    return Type(IntegerType::get(context, 16, IntegerType::Unsigned));
-  case pb::TensorProto::INT16:
-    return b.getI16Type();
-  case pb::TensorProto::INT32:
-    return b.getI32Type();
-  case pb::TensorProto::INT64:
-    return b.getI64Type();
-  case pb::TensorProto::STRING:
-    return Type(op::StringType::get(context));
-  case pb::TensorProto::BOOL:
-    return b.getI1Type();
-  case pb::TensorProto::FLOAT16:
-    return b.getF16Type();
-  case pb::TensorProto::DOUBLE:
-    return b.getF64Type();
-  case pb::TensorProto::UINT32:
-    return Type(IntegerType::get(context, 32, IntegerType::Unsigned));
-  case pb::TensorProto::UINT64:
-    return Type(IntegerType::get(context, 64, IntegerType::Unsigned));
-  case pb::TensorProto::COMPLEX64:
-    return Type(ComplexType::get(b.getF32Type()));
-  case pb::TensorProto::COMPLEX128:
-    return Type(ComplexType::get(b.getF64Type()));
-  case pb::TensorProto::BFLOAT16:
-    return b.getBF16Type();
-  default:
-    break;
-  }
+  if (Type elementType = op::getElementType(context, type))
+    return elementType;
   std::string name = pb::TensorProto::DataType_IsValid(type)
                          ? pb::TensorProto::DataType_Name(type)
                          : llvm::formatv("#{0}", type).str();

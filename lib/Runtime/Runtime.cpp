@@ -40,21 +40,21 @@ onnxc_status fail(onnxc_status status, const char *format, ...) {
 }
 
 struct ElementInfo {
+  int32_t code;
   const char *name;
   size_t size;
 };
 
 const ElementInfo *getElementInfo(int32_t type) {
   static const ElementInfo infos[] = {
-      {nullptr, 0},       {"float32", 4}, {"uint8", 1},
-      {"int8", 1},        {"uint16", 2},  {"int16", 2},
-      {"int32", 4},       {"int64", 8},   {"string", sizeof(char *)},
-      {"bool", 1},        {"float16", 2}, {"float64", 8},
-      {"uint32", 4},      {"uint64", 8},  {"complex64", 8},
-      {"complex128", 16}, {"bfloat16", 2}};
-  if (type < 1 || type > 16)
-    return nullptr;
-  return &infos[type];
+#define ONNXC_ELEMENT_INFO(enumerator, code, name, bytes) {code, name, bytes},
+      ONNXC_ELEMENT_TYPES(ONNXC_ELEMENT_INFO)
+#undef ONNXC_ELEMENT_INFO
+  };
+  for (const ElementInfo &info : infos)
+    if (info.code == type)
+      return &info;
+  return nullptr;
 }
 
 /// Product of `dims` times `elementSize`, or false on overflow/negative dims.

@@ -20,10 +20,46 @@ extern "C" {
 
 #define ONNXC_MODEL_ABI_VERSION 2
 
+/* Element types: every fact about them, once. X(ENUMERATOR, code, name,
+ * bytes per element): the code is ONNX's TensorProto.DataType, the name
+ * the one signatures use; strings are stored as pointers to NUL-terminated
+ * UTF-8, booleans as one byte (0 or 1), float16/bfloat16 as their raw
+ * 16 bits, complex numbers as (real, imaginary) pairs. */
+#define ONNXC_ELEMENT_TYPES(X)                                                 \
+  X(ONNXC_FLOAT, 1, "float32", 4)                                              \
+  X(ONNXC_UINT8, 2, "uint8", 1)                                                \
+  X(ONNXC_INT8, 3, "int8", 1)                                                  \
+  X(ONNXC_UINT16, 4, "uint16", 2)                                              \
+  X(ONNXC_INT16, 5, "int16", 2)                                                \
+  X(ONNXC_INT32, 6, "int32", 4)                                                \
+  X(ONNXC_INT64, 7, "int64", 8)                                                \
+  X(ONNXC_STRING, 8, "string", sizeof(char *))                                 \
+  X(ONNXC_BOOL, 9, "bool", 1)                                                  \
+  X(ONNXC_FLOAT16, 10, "float16", 2)                                           \
+  X(ONNXC_DOUBLE, 11, "float64", 8)                                            \
+  X(ONNXC_UINT32, 12, "uint32", 4)                                             \
+  X(ONNXC_UINT64, 13, "uint64", 8)                                             \
+  X(ONNXC_COMPLEX64, 14, "complex64", 8)                                       \
+  X(ONNXC_COMPLEX128, 15, "complex128", 16)                                    \
+  X(ONNXC_BFLOAT16, 16, "bfloat16", 2)
+
+/* In C++ the enum is int32_t-based, so that any integer a caller passes is
+ * a valid value to check (the functions taking one reject unknown types). */
+typedef enum onnxc_element_type
+#ifdef __cplusplus
+    : int32_t
+#endif
+{
+#define ONNXC_ELEMENT_TYPE_ENUMERATOR(enumerator, code, name, bytes)           \
+  enumerator = code,
+  ONNXC_ELEMENT_TYPES(ONNXC_ELEMENT_TYPE_ENUMERATOR)
+#undef ONNXC_ELEMENT_TYPE_ENUMERATOR
+} onnxc_element_type;
+
 /* One graph input or output. */
 typedef struct onnxc_model_io {
   const char *name;  /* The ONNX value name. */
-  int32_t elem_type; /* ONNX TensorProto.DataType. */
+  int32_t elem_type; /* An onnxc_element_type: ONNX TensorProto.DataType. */
   int32_t rank;
   const int64_t *dims;           /* rank entries; -1 = not known statically */
   const char *const *dim_params; /* rank entries; symbolic name or NULL */

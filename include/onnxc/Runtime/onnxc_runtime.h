@@ -47,31 +47,7 @@ typedef enum onnxc_status {
   ONNXC_ERROR_OUT_OF_MEMORY = 3,
 } onnxc_status;
 
-/* Element types, numbered as ONNX's TensorProto.DataType. In C++ the enum
- * is int32_t-based, so that any integer a caller passes is a valid value to
- * check (the functions taking one reject unknown types). */
-typedef enum onnxc_element_type
-#ifdef __cplusplus
-    : int32_t
-#endif
-{
-  ONNXC_FLOAT = 1,
-  ONNXC_UINT8 = 2,
-  ONNXC_INT8 = 3,
-  ONNXC_UINT16 = 4,
-  ONNXC_INT16 = 5,
-  ONNXC_INT32 = 6,
-  ONNXC_INT64 = 7,
-  ONNXC_STRING = 8,
-  ONNXC_BOOL = 9,     /* One byte per element, 0 or 1. */
-  ONNXC_FLOAT16 = 10, /* Raw IEEE half bits (uint16_t). */
-  ONNXC_DOUBLE = 11,
-  ONNXC_UINT32 = 12,
-  ONNXC_UINT64 = 13,
-  ONNXC_COMPLEX64 = 14,  /* Pairs of float: real, imaginary. */
-  ONNXC_COMPLEX128 = 15, /* Pairs of double. */
-  ONNXC_BFLOAT16 = 16,   /* Raw bfloat16 bits (uint16_t). */
-} onnxc_element_type;
+/* Element types: onnxc_element_type, in onnxc_model_abi.h. */
 
 typedef struct onnxc_tensor onnxc_tensor;
 typedef struct onnxc_model onnxc_model;
