@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Codegen/Passes.h"
+#include "onnxc/Dialect/ONNX/ONNXDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -61,9 +62,9 @@ std::optional<unsigned> getPosition(Block &block, Operation *op,
 
 /// The last position at which `value` or a view of it is used, or nullopt
 /// when it escapes in a way the planner does not follow.
-std::optional<unsigned>
-getLastUse(Block &block, Value value, memref::DeallocOp dealloc,
-           const DenseMap<Operation *, unsigned> &at) {
+std::optional<unsigned> getLastUse(Block &block, Value value,
+                                   memref::DeallocOp dealloc,
+                                   const DenseMap<Operation *, unsigned> &at) {
   unsigned last = 0;
   SmallVector<Value> worklist = {value};
   while (!worklist.empty()) {
@@ -117,8 +118,8 @@ struct ONNXPlanMemoryPass
         allPlanned = false;
         return;
       }
-      int64_t bytes = alignUp(std::max<int64_t>(
-          1, type.getNumElements() * *elementBytes));
+      int64_t bytes =
+          alignUp(std::max<int64_t>(1, type.getNumElements() * *elementBytes));
       buffers.push_back(
           {alloc, dealloc, bytes, at.lookup(alloc), *lastUse, /*offset=*/0});
     });
@@ -128,8 +129,10 @@ struct ONNXPlanMemoryPass
     SmallVector<PlannedBuffer *> order;
     for (PlannedBuffer &buffer : buffers)
       order.push_back(&buffer);
-    llvm::stable_sort(order, [](PlannedBuffer *a, PlannedBuffer *b) {
-      return a->bytes > b->bytes;
+    // Ties in program order, so that the plan is deterministic.
+    llvm::sort(order, [](PlannedBuffer *a, PlannedBuffer *b) {
+      return std::make_tuple(-a->bytes, a->begin) <
+             std::make_tuple(-b->bytes, b->begin);
     });
     SmallVector<PlannedBuffer *> placed;
     int64_t total = 0;
@@ -149,9 +152,10 @@ struct ONNXPlanMemoryPass
       total = std::max(total, offset + buffer->bytes);
       placed.push_back(buffer);
     }
-    func->setAttr("onnx.workspace_bytes",
-                  IntegerAttr::get(IntegerType::get(func.getContext(), 64),
-                                   allPlanned ? total : int64_t(-1)));
+    func->setAttr(
+        onnxc::onnx::ONNXDialect::WorkspaceBytesAttrHelper::getNameStr(),
+        IntegerAttr::get(IntegerType::get(func.getContext(), 64),
+                         allPlanned ? total : int64_t(-1)));
     if (buffers.empty())
       return;
 

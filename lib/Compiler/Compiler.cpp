@@ -50,13 +50,17 @@ struct TensorSignature {
 TensorSignature getTensorSignature(Type type, DictionaryAttr attrs,
                                    unsigned position) {
   TensorSignature signature;
-  auto name = attrs ? attrs.getAs<StringAttr>("onnx.name") : StringAttr();
+  auto name = attrs ? attrs.getAs<StringAttr>(
+                          onnx::ONNXDialect::NameAttrHelper::getNameStr())
+                    : StringAttr();
   signature.name = name ? name.str() : llvm::formatv("#{0}", position).str();
   auto tensorType = cast<RankedTensorType>(type);
-  signature.elemType =
-      onnx::getElementTypeCode(tensorType.getElementType()).value_or(
-          onnxc_element_type(0));
-  auto params = attrs ? attrs.getAs<ArrayAttr>("onnx.dim_params") : ArrayAttr();
+  signature.elemType = onnx::getElementTypeCode(tensorType.getElementType())
+                           .value_or(onnxc_element_type(0));
+  auto params = attrs
+                    ? attrs.getAs<ArrayAttr>(
+                          onnx::ONNXDialect::DimParamsAttrHelper::getNameStr())
+                    : ArrayAttr();
   for (auto [i, dim] : llvm::enumerate(tensorType.getShape())) {
     signature.dims.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
     std::string param;
@@ -179,7 +183,8 @@ ModelCompiler::lower(ModuleOp module,
   auto mainGraph = module.lookupSymbol<func::FuncOp>(kMainGraphName);
   if (!mainGraph)
     return module.emitError("the module has no @") << kMainGraphName;
-  if (auto opset = module->getAttrOfType<IntegerAttr>("onnx.opset"))
+  if (auto opset = module->getAttrOfType<IntegerAttr>(
+          onnx::ONNXDialect::OpsetAttrHelper::getNameStr()))
     signature->opset = opset.getInt();
   FunctionType type = mainGraph.getFunctionType();
   for (auto [i, input] : llvm::enumerate(type.getInputs()))
@@ -212,13 +217,14 @@ ModelCompiler::lower(ModuleOp module,
     return failure();
   // The checks and the name of the shape function are known from here on.
   signature->kernelName = kMainGraphName.str();
-  auto shapesRef =
-      mainGraph->getAttrOfType<FlatSymbolRefAttr>("onnx.shape_function");
+  auto shapesRef = mainGraph->getAttrOfType<FlatSymbolRefAttr>(
+      onnx::ONNXDialect::ShapeFunctionAttrHelper::getNameStr());
   if (!shapesRef)
     return mainGraph.emitError("no shape function was generated");
   signature->shapesName = shapesRef.getValue().str();
   auto shapes = module.lookupSymbol<func::FuncOp>(shapesRef.getValue());
-  if (auto checks = shapes->getAttrOfType<ArrayAttr>("onnx.checks"))
+  if (auto checks = shapes->getAttrOfType<ArrayAttr>(
+          onnx::ONNXDialect::ChecksAttrHelper::getNameStr()))
     for (Attribute check : checks)
       signature->checks.push_back(cast<StringAttr>(check).str());
   if (options.emit == EmitKind::ONNXUpgraded)
@@ -361,13 +367,14 @@ ModelCompiler::translate(ModuleOp module, llvm::LLVMContext &llvmContext) {
   module->getContext()->appendDialectRegistry(registry);
   if (auto kernelFunc =
           module.lookupSymbol<LLVM::LLVMFuncOp>(signature->kernelName))
-    if (auto bytes =
-            kernelFunc->getAttrOfType<IntegerAttr>("onnx.workspace_bytes"))
+    if (auto bytes = kernelFunc->getAttrOfType<IntegerAttr>(
+            onnx::ONNXDialect::WorkspaceBytesAttrHelper::getNameStr()))
       signature->workspaceBytes = bytes.getInt();
   // Our bookkeeping attributes (ONNX names, checks) mean nothing to LLVM.
   module->walk([](LLVM::LLVMFuncOp func) {
     auto isOurs = [](NamedAttribute attr) {
-      return attr.getName().strref().starts_with("onnx.");
+      return attr.getName().strref().starts_with(
+          (onnx::ONNXDialect::getDialectNamespace() + ".").str());
     };
     for (NamedAttribute attr : llvm::to_vector(func->getDiscardableAttrs()))
       if (isOurs(attr))
@@ -415,17 +422,15 @@ ModelCompiler::translate(ModuleOp module, llvm::LLVMContext &llvmContext) {
   for (const TensorSignature &t : signature->outputs)
     outputs.push_back(toJSON(t));
   std::string json;
-  llvm::raw_string_ostream(json)
-      << llvm::json::Value(llvm::json::Object{
-             {"onnxc_abi", ONNXC_MODEL_ABI_VERSION},
-             {"entry", options.entry},
-             {"opset", signature->opset},
-             {"inputs", std::move(inputs)},
-             {"outputs", std::move(outputs)},
-             {"workspace_bytes",
-              signature->workspaceBytes >= 0
-                  ? llvm::json::Value(signature->workspaceBytes)
-                  : llvm::json::Value(nullptr)}});
+  llvm::raw_string_ostream(json) << llvm::json::Value(llvm::json::Object{
+      {"onnxc_abi", ONNXC_MODEL_ABI_VERSION},
+      {"entry", options.entry},
+      {"opset", signature->opset},
+      {"inputs", std::move(inputs)},
+      {"outputs", std::move(outputs)},
+      {"workspace_bytes", signature->workspaceBytes >= 0
+                              ? llvm::json::Value(signature->workspaceBytes)
+                              : llvm::json::Value(nullptr)}});
   llvm::Constant *jsonString = abi.string(json);
 
   SmallVector<llvm::Constant *> checks;

@@ -271,20 +271,18 @@ ModelImporter::readExternalData(const pb::TensorProto &tensor,
     return failure();
   }
   if (status.type() != llvm::sys::fs::file_type::regular_file) {
-    error() << what << ": external data '" << path
-            << "' is not a regular file";
+    error() << what << ": external data '" << path << "' is not a regular file";
     return failure();
   }
   // The range, without overflow; only its bytes are read.
   uint64_t size = status.getSize();
   if (offset < 0 || static_cast<uint64_t>(offset) > size ||
-      (length >= 0 && static_cast<uint64_t>(length) >
-                          size - static_cast<uint64_t>(offset))) {
+      (length >= 0 &&
+       static_cast<uint64_t>(length) > size - static_cast<uint64_t>(offset))) {
     error() << what << ": external data range lies outside '" << path << "'";
     return failure();
   }
-  uint64_t count =
-      length >= 0 ? static_cast<uint64_t>(length) : size - offset;
+  uint64_t count = length >= 0 ? static_cast<uint64_t>(length) : size - offset;
   if (count == 0)
     return std::string();
   auto file = llvm::MemoryBuffer::getFileSlice(realPath, count, offset);
@@ -848,13 +846,15 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   Builder &b = builder;
-  (*module)->setAttr("onnx.opset", b.getI64IntegerAttr(opset));
-  (*module)->setAttr("onnx.ir_version",
+  (*module)->setAttr(op::ONNXDialect::OpsetAttrHelper::getNameStr(),
+                     b.getI64IntegerAttr(opset));
+  (*module)->setAttr(op::ONNXDialect::IrVersionAttrHelper::getNameStr(),
                      b.getI64IntegerAttr(model.ir_version()));
   if (!graph.name().empty())
-    (*module)->setAttr("onnx.graph_name", b.getStringAttr(graph.name()));
+    (*module)->setAttr(op::ONNXDialect::GraphNameAttrHelper::getNameStr(),
+                       b.getStringAttr(graph.name()));
   if (!model.producer_name().empty())
-    (*module)->setAttr("onnx.producer_name",
+    (*module)->setAttr(op::ONNXDialect::ProducerNameAttrHelper::getNameStr(),
                        b.getStringAttr(model.producer_name()));
 
   for (const pb::ValueInfoProto &info : graph.value_info())
@@ -888,10 +888,12 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
     if (failed(type))
       return nullptr;
     SmallVector<NamedAttribute> attrs = {
-        b.getNamedAttr("onnx.name", b.getStringAttr(input.name()))};
+        b.getNamedAttr(op::ONNXDialect::NameAttrHelper::getNameStr(),
+                       b.getStringAttr(input.name()))};
     if (llvm::any_of(dimParams, [](StringRef p) { return !p.empty(); }))
       attrs.push_back(
-          b.getNamedAttr("onnx.dim_params", b.getStrArrayAttr(dimParams)));
+          b.getNamedAttr(op::ONNXDialect::DimParamsAttrHelper::getNameStr(),
+                         b.getStrArrayAttr(dimParams)));
     argTypes.push_back(*type);
     argAttrs.push_back(b.getDictionaryAttr(attrs));
     argNames.push_back(input.name());
@@ -930,7 +932,8 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
     }
     Value value = it->second;
     SmallVector<NamedAttribute> attrs = {
-        b.getNamedAttr("onnx.name", b.getStringAttr(output.name()))};
+        b.getNamedAttr(op::ONNXDialect::NameAttrHelper::getNameStr(),
+                       b.getStringAttr(output.name()))};
     if (output.has_type() && output.type().has_tensor_type() &&
         output.type().tensor_type().elem_type() != 0 &&
         output.type().tensor_type().has_shape()) {
@@ -950,7 +953,8 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
         value = tensor::CastOp::create(builder, fileLoc, *refined, value);
       if (llvm::any_of(dimParams, [](StringRef p) { return !p.empty(); }))
         attrs.push_back(
-            b.getNamedAttr("onnx.dim_params", b.getStrArrayAttr(dimParams)));
+            b.getNamedAttr(op::ONNXDialect::DimParamsAttrHelper::getNameStr(),
+                           b.getStrArrayAttr(dimParams)));
     }
     results.push_back(value);
     resultTypes.push_back(value.getType());

@@ -262,8 +262,10 @@ struct ONNXGenerateShapeFunctionsPass
         return signalPassFailure();
   }
 
-  static constexpr StringLiteral kShapeFunctionAttr = "onnx.shape_function";
-  static constexpr StringLiteral kChecksAttr = "onnx.checks";
+  static constexpr StringLiteral kShapeFunctionAttr =
+      ONNXDialect::ShapeFunctionAttrHelper::getNameStr();
+  static constexpr StringLiteral kChecksAttr =
+      ONNXDialect::ChecksAttrHelper::getNameStr();
 
   LogicalResult generate(func::FuncOp func) {
     if (!func.getBody().hasOneBlock())

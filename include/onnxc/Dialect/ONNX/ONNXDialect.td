@@ -25,6 +25,28 @@ def ONNX_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
+
+  // Attributes onnxc keeps on modules, functions and their arguments and
+  // results; code reaches them through the generated helpers
+  // (ONNXDialect::get<Name>AttrHelper()), never by spelling their names.
+  let discardableAttrs = (ins
+    // Module: what the model file said.
+    "::mlir::StringAttr":$graph_name,
+    "::mlir::IntegerAttr":$ir_version,
+    "::mlir::IntegerAttr":$opset,
+    "::mlir::StringAttr":$producer_name,
+    // Function arguments and results: the ONNX value's name and the
+    // symbolic names of its dimensions ("" where a dimension has none).
+    "::mlir::StringAttr":$name,
+    "::mlir::ArrayAttr":$dim_params,
+    // The model function: its shape function (onnx-generate-shape-functions)
+    // and the bytes of its planned workspace (onnx-plan-memory; -1 when
+    // dynamic).
+    "::mlir::FlatSymbolRefAttr":$shape_function,
+    "::mlir::IntegerAttr":$workspace_bytes,
+    // A shape function: the messages of its run-time checks, in order.
+    "::mlir::ArrayAttr":$checks
+  );
 }
 
 //===----------------------------------------------------------------------===//
