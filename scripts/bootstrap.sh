@@ -12,7 +12,7 @@ packages=(
   # ONNX protobuf classes, checker, shape inference and text parser.
   libonnx-dev libprotobuf-dev protobuf-compiler
   # Test-case generation and reference outputs.
-  python3 python3-onnx python3-numpy
+  python3 python3-onnx python3-numpy python3-pytest
   # Unit tests.
   libgtest-dev
 )

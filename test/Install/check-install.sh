@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the build into a fresh prefix and uses it as a user would, with
 # nothing from the build tree: onnx-compile makes a model library, onnx-run
-# runs it, and a C++ program built against the installed headers and
-# libonnxc_runtime loads it.
+# runs it, a C++ program built against the installed headers and
+# libonnxc_runtime loads it, and the installed Python package compiles and
+# runs one. The last line of output is reached only if all of it worked.
 #
 # Usage: check-install.sh BUILD_DIR SOURCE_DIR CXX WORK_DIR
 set -eu
@@ -17,3 +18,16 @@ cd "$work"
 "$cxx" -std=c++17 -I"$prefix/include" "$source/examples/run_model.cpp" \
   -L"$prefix/lib" -lonnxc_runtime -Wl,-rpath,"$prefix/lib" -o run_model
 ./run_model relu6.so upsample2x.so
+# The Python package, where Debian's python3 finds it under the prefix.
+PYTHONPATH="$prefix/lib/python3/dist-packages" /usr/bin/python3 - "$source" <<'PY'
+import os, sys
+import numpy as np
+import onnxc
+assert onnxc.__file__.startswith(os.environ["PYTHONPATH"]), onnxc.__file__
+library = onnxc.compile(os.path.join(sys.argv[1], "examples", "relu6.onnxtxt"),
+                        "relu6-python.so")
+(y,) = onnxc.InferenceSession(library).run(
+    None, {"x": np.array([-1, 3, 7], np.float32)})
+assert y.tolist() == [0, 3, 6], y
+print("python package from the prefix: as expected")
+PY

@@ -2,8 +2,8 @@
 |*                                                                            *|
 |* The onnxc runtime loads a model library made by `onnx-compile` (or uses a  *|
 |* model linked into the program), checks inputs against the model's          *|
-|* signature and rules, sizes the outputs and runs the model. It depends on   *|
-|* libc alone: no MLIR, no LLVM.                                              *|
+|* signature and rules, sizes the outputs and runs the model. No MLIR, no     *|
+|* LLVM: the library needs the C and C++ standard libraries.                  *|
 |*                                                                            *|
 |* Errors: every function returning onnxc_status returns ONNXC_OK on success; *|
 |* otherwise onnxc_last_error() describes the problem until the next failing  *|
@@ -94,7 +94,6 @@ ONNXC_API onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor,
 
 /*===-- Models ------------------------------------------------------------===*/
 
-/* Queries of a model. A NULL model gives 0 (counts) or NULL. */
 /* Loads the model library at `path`. `entry` is the --entry name it was
  * compiled with; NULL finds the library's only model. */
 ONNXC_API onnxc_status onnxc_model_load(const char *path, const char *entry,
@@ -107,6 +106,7 @@ ONNXC_API void onnxc_model_destroy(onnxc_model *model);
 
 /* The signature as JSON: {"inputs": [{"name", "elem_type", "shape"}], ...}
  * with symbolic dimensions as strings and unknown ones as null. */
+/* Queries of a model. A NULL model gives 0 (counts) or NULL. */
 ONNXC_API const char *onnxc_model_signature(const onnxc_model *model);
 ONNXC_API size_t onnxc_model_num_inputs(const onnxc_model *model);
 ONNXC_API size_t onnxc_model_num_outputs(const onnxc_model *model);

@@ -1,0 +1,157 @@
+"""Tests of the onnxc Python package: compile, sessions, every element type,
+IO binding, errors. Expected values come from numpy, not from onnxc."""
+
+import os
+
+import numpy as np
+import pytest
+from onnx import TensorProto, helper, numpy_helper
+
+import onnxc
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def model(nodes, inputs, outputs, initializers=(), opset=13):
+    graph = helper.make_graph(nodes, "g", inputs, outputs,
+                              initializer=list(initializers))
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    return m
+
+
+def session_of(m, tmp_path, **options):
+    return onnxc.InferenceSession(
+        onnxc.compile(m, str(tmp_path / "model.so"), **options))
+
+
+def test_compile_a_file_and_run(tmp_path):
+    library = onnxc.compile(os.path.join(ROOT, "examples", "relu6.onnxtxt"),
+                            str(tmp_path / "relu6.so"))
+    assert library.endswith("relu6.so") and os.path.exists(library)
+    session = onnxc.InferenceSession(library)
+    x = np.array([-2.0, 0.5, 3.0, 6.5, 100.0], np.float32)
+    (y,) = session.run(None, {"x": x})
+    np.testing.assert_array_equal(y, np.clip(x, 0.0, 6.0))
+
+
+def test_inputs_and_outputs_describe_the_signature(tmp_path):
+    m = model([helper.make_node("Clip", ["x"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.INT16,
+                                             ["N", 3])],
+              [helper.make_tensor_value_info("y", TensorProto.INT16,
+                                             ["N", 3])])
+    session = session_of(m, tmp_path)
+    (i,), (o,) = session.get_inputs(), session.get_outputs()
+    assert (i.name, i.shape, i.type) == ("x", ["N", 3], "tensor(int16)")
+    assert (o.name, o.shape, o.type) == ("y", ["N", 3], "tensor(int16)")
+    assert '"onnxc_abi"' in session.signature()
+
+
+CLIP_TYPES = [
+    (TensorProto.FLOAT, np.float32), (TensorProto.DOUBLE, np.float64),
+    (TensorProto.FLOAT16, np.float16), (TensorProto.INT8, np.int8),
+    (TensorProto.INT16, np.int16), (TensorProto.INT32, np.int32),
+    (TensorProto.INT64, np.int64), (TensorProto.UINT8, np.uint8),
+    (TensorProto.UINT16, np.uint16), (TensorProto.UINT32, np.uint32),
+    (TensorProto.UINT64, np.uint64),
+]
+
+
+@pytest.mark.parametrize("code,dtype", CLIP_TYPES)
+def test_clip_of_every_numeric_type(tmp_path, code, dtype):
+    m = model([helper.make_node("Clip", ["x", "lo", "hi"], ["y"])],
+              [helper.make_tensor_value_info("x", code, [7]),
+               helper.make_tensor_value_info("lo", code, []),
+               helper.make_tensor_value_info("hi", code, [])],
+              [helper.make_tensor_value_info("y", code, [7])])
+    session = session_of(m, tmp_path)
+    x = np.array([0, 1, 2, 3, 5, 8, 13], dtype)
+    lo, hi = np.array(2, dtype), np.array(6, dtype)
+    (y,) = session.run(["y"], {"x": x, "lo": lo, "hi": hi})
+    assert y.dtype == dtype
+    np.testing.assert_array_equal(y, np.minimum(np.maximum(x, lo), hi))
+
+
+def test_bfloat16_as_uint16_bits(tmp_path):
+    m = model([helper.make_node("Clip", ["x", "lo"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.BFLOAT16, [4]),
+               helper.make_tensor_value_info("lo", TensorProto.BFLOAT16, [])],
+              [helper.make_tensor_value_info("y", TensorProto.BFLOAT16, [4])])
+    session = session_of(m, tmp_path)
+    assert session.get_inputs()[0].type == "tensor(bfloat16)"
+    values = np.array([-3.0, -0.5, 1.5, 2.0], np.float32)
+    bits = (values.view(np.uint32) >> 16).astype(np.uint16)  # exact values
+    lo = (np.array(-1.0, np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    (y,) = session.run(None, {"x": bits, "lo": lo})
+    assert y.dtype == np.uint16
+    got = (y.astype(np.uint32) << 16).view(np.float32)
+    np.testing.assert_array_equal(got, np.maximum(values, -1.0))
+
+
+@pytest.mark.parametrize("code,values", [
+    (TensorProto.BOOL, np.array([[True, False], [False, True]])),
+    (TensorProto.COMPLEX64, np.array([[1 + 2j, 3 - 1j], [0j, -5j]],
+                                     np.complex64)),
+    (TensorProto.COMPLEX128, np.array([[1 + 2j, 3 - 1j], [0j, -5j]],
+                                      np.complex128)),
+    (TensorProto.STRING, np.array([["a", "bc"], ["", "déf"]], object)),
+])
+def test_nearest_upsample_of_other_types(tmp_path, code, values):
+    m = model([helper.make_node("Upsample", ["x", "s"], ["y"])],
+              [helper.make_tensor_value_info("x", code, [2, 2])],
+              [helper.make_tensor_value_info("y", code, [4, 2])],
+              [numpy_helper.from_array(np.array([2, 1], np.float32), "s")],
+              opset=9)
+    session = session_of(m, tmp_path)
+    (y,) = session.run(None, {"x": values})
+    expected = np.repeat(values, 2, axis=0)
+    assert y.shape == (4, 2)
+    assert y.tolist() == expected.tolist()
+
+
+def test_io_binding_writes_into_caller_arrays(tmp_path):
+    m = model([helper.make_node("Upsample", ["x", "s"], ["y"],
+                                mode="linear")],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 6])],
+              [numpy_helper.from_array(np.array([1, 2], np.float32), "s")],
+              opset=9)
+    session = session_of(m, tmp_path)
+    y = np.full([1, 6], -1.0, np.float32)
+    binding = session.io_binding()
+    binding.bind_input("x", np.array([[0.0, 2.0, 4.0]], np.float32))
+    binding.bind_output("y", y)
+    session.run_with_iobinding(binding)
+    np.testing.assert_array_equal(y, [[0, 1, 2, 3, 4, 4]])
+    assert binding.get_outputs()[0] is y
+
+
+def test_errors_carry_the_runtime_message(tmp_path):
+    m = model([helper.make_node("Clip", ["x"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
+    session = session_of(m, tmp_path)
+    with pytest.raises(onnxc.Error, match="dimension 0 must be 3, but is 2"):
+        session.run(None, {"x": np.zeros(2, np.float32)})
+    with pytest.raises(onnxc.Error, match="must be float32, not float64"):
+        session.run(None, {"x": np.zeros(3)})
+    with pytest.raises(onnxc.Error, match="input 'x' is missing"):
+        session.run(None, {})
+    bad = model([helper.make_node("Relu", ["x"], ["y"])],
+                [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+                [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
+    with pytest.raises(onnxc.Error, match="Relu"):
+        onnxc.compile(bad, str(tmp_path / "bad.so"))
+    with pytest.raises(onnxc.Error):
+        onnxc.InferenceSession(str(tmp_path / "missing.so"))
+
+
+def test_compile_options_reach_onnx_compile(tmp_path):
+    m = model([helper.make_node("Clip", ["x"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
+    path = onnxc.compile(m, str(tmp_path / "m.ll"), emit="llvm-ir",
+                         entry="mine", opt_level=0, fuse=False)
+    with open(path) as f:
+        assert "@mine_model" in f.read()
