@@ -13,8 +13,8 @@ packages=(
   libonnx-dev libprotobuf-dev protobuf-compiler
   # Test-case generation and reference outputs.
   python3 python3-onnx python3-numpy python3-pytest
-  # Unit tests.
-  libgtest-dev
+  # Unit tests; sanitizers and libFuzzer for `scripts/test.sh --sanitize`.
+  libgtest-dev libclang-rt-22-dev
 )
 # The benchmarks compare against ONNX Runtime through its Node.js binding; a
 # machine may already have Node.js from elsewhere, which Debian's npm conflicts

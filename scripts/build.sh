@@ -1,28 +1,49 @@
 #!/usr/bin/env bash
 # Configures (first run) and builds onnxc into build/; tools land in build/bin.
 # Incremental when build/ exists. Extra arguments go to the build tool, e.g.
-# `scripts/build.sh onnx-opt`.
+# `scripts/build.sh onnx-opt`. With ONNXC_SANITIZE=1 the build (by default
+# into build-sanitize/) has AddressSanitizer and UndefinedBehaviorSanitizer
+# in onnxc's own code, and the libFuzzer targets.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build="${ONNXC_BUILD_DIR:-$root/build}"
+sanitize="${ONNXC_SANITIZE:-0}"
+if [ "$sanitize" = 1 ]; then
+  build="${ONNXC_BUILD_DIR:-$root/build-sanitize}"
+else
+  build="${ONNXC_BUILD_DIR:-$root/build}"
+fi
 llvm=/usr/lib/llvm-22
+
+# ccache: paths relative to the checkout, so that clones in other folders
+# (CI's, a second worktree) share the cache.
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
 
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
   if command -v ccache >/dev/null 2>&1; then
     launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   fi
+  flags="-O2 -g1 -DNDEBUG"
+  extra=()
+  if [ "$sanitize" = 1 ]; then
+    # vptr needs RTTI, which LLVM's code is built without.
+    sanitizers="-fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all"
+    flags="-O1 -g1 -DNDEBUG -fno-omit-frame-pointer $sanitizers"
+    extra=(-DCMAKE_EXE_LINKER_FLAGS="$sanitizers"
+           -DCMAKE_SHARED_LINKER_FLAGS="$sanitizers"
+           -DONNXC_BUILD_FUZZERS=ON)
+  fi
   # RelWithDebInfo like Debian's LLVM/MLIR packages (assertions off), with
   # line tables only to keep objects and links small.
   cmake -G Ninja -S "$root" -B "$build" \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" \
     -DCMAKE_C_COMPILER="$llvm/bin/clang" \
     -DCMAKE_CXX_COMPILER="$llvm/bin/clang++" \
     -DLLVM_USE_LINKER=lld \
     -DMLIR_DIR="$llvm/lib/cmake/mlir" \
     -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" \
-    "${launcher[@]}"
+    "${launcher[@]}" "${extra[@]}"
 fi
 cmake --build "$build" -- "$@"
