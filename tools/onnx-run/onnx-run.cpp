@@ -1,8 +1,8 @@
 //===- onnx-run.cpp - Run a compiled model on TensorProto files -----------===//
 //
-//   onnx-run MODEL.so --input FILE.pb [--input NAME=FILE.pb ...]
-//            [--output-dir DIR] [--repeat N] [--warmup K] [--entry NAME]
-//            [--print] [--signature]
+//   onnx-run MODEL.so --input FILE.pb|FILE.npy [--input NAME=FILE ...]
+//            [--output-dir DIR] [--output-format pb|npy] [--repeat N]
+//            [--warmup K] [--entry NAME] [--print] [--signature]
 //
 // The command-line face of the onnxc runtime: it depends on the runtime and
 // ONNX's protobuf classes only, no MLIR or LLVM.
@@ -22,6 +22,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,16 +43,19 @@ namespace {
 void usage() {
   fprintf(
       stderr,
-      "usage: onnx-run MODEL.so --input FILE.pb [--input NAME=FILE.pb ...]\n"
-      "                [--output-dir DIR] [--repeat N] [--warmup K]\n"
-      "                [--entry NAME] [--print] [--signature]\n"
+      "usage: onnx-run MODEL.so --input FILE [--input NAME=FILE ...]\n"
+      "                [--output-dir DIR] [--output-format pb|npy]\n"
+      "                [--repeat N] [--warmup K] [--entry NAME] [--print]\n"
+      "                [--signature]\n"
       "\n"
       "Runs a model compiled by onnx-compile. Inputs are ONNX TensorProto\n"
-      "files, in graph-input order or by name; outputs are written as\n"
-      "DIR/output_<i>.pb, named after the graph outputs.\n"
+      "files (.pb) or numpy arrays (.npy; bfloat16 as uint16 bits), in\n"
+      "graph-input order or by name; outputs are written as\n"
+      "DIR/output_<i>.pb (named after the graph outputs) or .npy.\n"
       "\n"
-      "  --input FILE.pb | NAME=FILE.pb   one graph input\n"
+      "  --input FILE | NAME=FILE         one graph input, .pb or .npy\n"
       "  --output-dir DIR                 where to write the outputs\n"
+      "  --output-format pb|npy           how (default: pb)\n"
       "  --repeat N                       run N times and print the\n"
       "                                   min/median/max latency\n"
       "  --warmup K                       untimed runs before those\n"
@@ -339,6 +343,183 @@ void printTensor(const char *what, const std::string &name,
   printf("]\n");
 }
 
+//===----------------------------------------------------------------------===//
+// numpy .npy files (format versions 1 to 3, little-endian, C order)
+//===----------------------------------------------------------------------===//
+
+/// The .npy type string of an element type; nullptr when numpy has none
+/// (strings are pickled objects in .npy; bfloat16 travels as '<u2').
+const char *getNpyDescr(onnxc_element_type type) {
+  switch (type) {
+  case ONNXC_FLOAT:
+    return "<f4";
+  case ONNXC_DOUBLE:
+    return "<f8";
+  case ONNXC_FLOAT16:
+    return "<f2";
+  case ONNXC_BFLOAT16:
+  case ONNXC_UINT16:
+    return "<u2";
+  case ONNXC_INT8:
+    return "|i1";
+  case ONNXC_UINT8:
+    return "|u1";
+  case ONNXC_INT16:
+    return "<i2";
+  case ONNXC_INT32:
+    return "<i4";
+  case ONNXC_UINT32:
+    return "<u4";
+  case ONNXC_INT64:
+    return "<i8";
+  case ONNXC_UINT64:
+    return "<u8";
+  case ONNXC_BOOL:
+    return "|b1";
+  case ONNXC_COMPLEX64:
+    return "<c8";
+  case ONNXC_COMPLEX128:
+    return "<c16";
+  default:
+    return nullptr;
+  }
+}
+
+/// Reads a .npy file as a tensor of `type`, the element type of the model
+/// input it is for (a '<u2' array is taken as bfloat16 bits for a bfloat16
+/// input).
+Tensor readNpy(const std::string &path, onnxc_element_type type) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    die("cannot open '" + path + "'");
+  std::string bytes((std::istreambuf_iterator<char>(file)),
+                    std::istreambuf_iterator<char>());
+  auto bad = [&](const std::string &why) {
+    die("'" + path + "' is not a .npy file onnx-run reads: " + why);
+  };
+  if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0)
+    bad("no .npy magic");
+  unsigned major = static_cast<unsigned char>(bytes[6]);
+  size_t headerStart = major == 1 ? 10 : 12;
+  if (major < 1 || major > 3 || bytes.size() < headerStart)
+    bad("unknown format version");
+  size_t headerLength = static_cast<unsigned char>(bytes[8]) |
+                        static_cast<unsigned char>(bytes[9]) << 8;
+  if (major > 1)
+    headerLength |= size_t(static_cast<unsigned char>(bytes[10])) << 16 |
+                    size_t(static_cast<unsigned char>(bytes[11])) << 24;
+  if (headerLength > bytes.size() - headerStart)
+    bad("truncated header");
+  std::string header = bytes.substr(headerStart, headerLength);
+  auto field = [&](const std::string &key) -> std::string {
+    size_t at = header.find("'" + key + "':");
+    if (at == std::string::npos)
+      bad("no '" + key + "' in the header");
+    at = header.find_first_not_of(' ', at + key.size() + 3);
+    if (at == std::string::npos)
+      bad("malformed header");
+    if (header[at] == '\'') {
+      size_t end = header.find('\'', at + 1);
+      if (end == std::string::npos)
+        bad("malformed header");
+      return header.substr(at + 1, end - at - 1);
+    }
+    char close = header[at] == '(' ? ')' : ',';
+    size_t end = header.find(close, at);
+    if (end == std::string::npos)
+      bad("malformed header");
+    return header.substr(at, end - at + (close == ')'));
+  };
+  if (field("fortran_order") != "False")
+    bad("only C-ordered arrays are supported");
+  std::string descr = field("descr");
+  const char *expected = getNpyDescr(type);
+  if (!expected)
+    die("'" + path + "': a " +
+        std::string(onnxc_element_type_name(type) ? onnxc_element_type_name(type)
+                                                  : "?") +
+        " input cannot come from a .npy file");
+  if (descr != expected && !(descr[0] == '=' && descr.substr(1) ==
+                                                    std::string(expected + 1)))
+    die("'" + path + "' holds '" + descr + "' values, but the input is " +
+        onnxc_element_type_name(type) + " ('" + expected + "')");
+  std::vector<int64_t> dims;
+  std::string shape = field("shape");
+  int64_t declared = 1;
+  for (size_t i = 1; i < shape.size();) {
+    size_t end = shape.find_first_of(",)", i);
+    std::string number = shape.substr(i, end - i);
+    number.erase(0, number.find_first_not_of(' '));
+    if (!number.empty()) {
+      char *stop = nullptr;
+      errno = 0;
+      long long d = strtoll(number.c_str(), &stop, 10);
+      if (*stop != '\0' || errno || d < 0 ||
+          __builtin_mul_overflow(declared, d, &declared))
+        bad("malformed shape");
+      dims.push_back(d);
+    }
+    if (end == std::string::npos || shape[end] == ')')
+      break;
+    i = end + 1;
+  }
+  size_t dataStart = headerStart + headerLength;
+  size_t elementSize = onnxc_element_size(type);
+  size_t stored = (bytes.size() - dataStart) / elementSize;
+  if ((bytes.size() - dataStart) % elementSize ||
+      stored != static_cast<uint64_t>(declared))
+    die("'" + path + "' holds " + std::to_string(stored) +
+        " values for a tensor of " + std::to_string(declared) + " elements");
+  onnxc_tensor *raw = nullptr;
+  check(onnxc_tensor_create(type, dims.size(), dims.data(), &raw),
+        "'" + path + "'");
+  Tensor tensor(raw);
+  memcpy(onnxc_tensor_data(raw), bytes.data() + dataStart,
+         onnxc_tensor_size_bytes(raw));
+  return tensor;
+}
+
+void writeNpy(const std::string &path, const onnxc_tensor *tensor) {
+  auto type = onnxc_tensor_element_type(tensor);
+  const char *descr = getNpyDescr(type);
+  if (!descr)
+    die("a " + std::string(onnxc_element_type_name(type)) +
+        " output cannot be written as .npy (use --output-format pb)");
+  std::string header = std::string("{'descr': '") + descr +
+                       "', 'fortran_order': False, 'shape': (";
+  const int64_t *dims = onnxc_tensor_dims(tensor);
+  int32_t rank = onnxc_tensor_rank(tensor);
+  for (int32_t i = 0; i < rank; ++i)
+    header += std::to_string(dims[i]) + (rank == 1 || i + 1 < rank ? ", " : "");
+  if (rank == 1)
+    header.pop_back();
+  header += "), }";
+  // Pad with spaces to a multiple of 64 bytes, newline last (format 1.0).
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::string prefix = "\x93NUMPY\x01";
+  prefix += '\0';
+  prefix += static_cast<char>(header.size() & 0xff);
+  prefix += static_cast<char>(header.size() >> 8);
+  std::string temp = path + ".tmp";
+  {
+    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
+    file << prefix << header;
+    file.write(static_cast<const char *>(onnxc_tensor_const_data(tensor)),
+               onnxc_tensor_size_bytes(tensor));
+    if (!file)
+      die("cannot write '" + path + "'");
+  }
+  if (rename(temp.c_str(), path.c_str()) != 0)
+    die("cannot write '" + path + "'");
+}
+
+bool endsWith(const std::string &s, const std::string &suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 int64_t parseCount(const std::string &flag, const std::string &value) {
   constexpr long long kMaxCount = 1000000000;
   char *end = nullptr;
@@ -355,7 +536,7 @@ int64_t parseCount(const std::string &flag, const std::string &value) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string modelPath, outputDir, entry;
+  std::string modelPath, outputDir, entry, outputFormat = "pb";
   std::vector<std::string> inputSpecs;
   int64_t repeat = 0, warmup = 0;
   bool print = false, signature = false;
@@ -380,6 +561,11 @@ int main(int argc, char **argv) {
       inputSpecs.push_back(*v);
     else if (auto v = value("--output-dir"))
       outputDir = *v;
+    else if (auto v = value("--output-format")) {
+      outputFormat = *v;
+      if (outputFormat != "pb" && outputFormat != "npy")
+        die("--output-format must be pb or npy, not '" + outputFormat + "'");
+    }
     else if (auto v = value("--repeat"))
       repeat = parseCount("--repeat", *v);
     else if (auto v = value("--warmup"))
@@ -440,7 +626,11 @@ int main(int argc, char **argv) {
     if (inputs[index])
       die("input '" + std::string(onnxc_model_input(model.get(), index)->name) +
           "' given twice");
-    inputs[index] = readTensorProto(path);
+    inputs[index] =
+        endsWith(path, ".npy")
+            ? readNpy(path, static_cast<onnxc_element_type>(
+                                onnxc_model_input(model.get(), index)->elem_type))
+            : readTensorProto(path);
   }
   for (size_t i = 0; i < numInputs; ++i)
     if (!inputs[i])
@@ -491,10 +681,15 @@ int main(int argc, char **argv) {
                   outputs[i].get());
   if (!outputDir.empty()) {
     mkdir(outputDir.c_str(), 0777);
-    for (size_t i = 0; i < numOutputs; ++i)
-      writeTensorProto(outputDir + "/output_" + std::to_string(i) + ".pb",
-                       onnxc_model_output(model.get(), i)->name,
-                       outputs[i].get());
+    for (size_t i = 0; i < numOutputs; ++i) {
+      std::string path = outputDir + "/output_" + std::to_string(i) + "." +
+                         outputFormat;
+      if (outputFormat == "npy")
+        writeNpy(path, outputs[i].get());
+      else
+        writeTensorProto(path, onnxc_model_output(model.get(), i)->name,
+                         outputs[i].get());
+    }
   }
   return 0;
 }
