@@ -26,12 +26,10 @@ if [ ! -f "$build/build.ninja" ]; then
   flags="-O2 -g1 -DNDEBUG"
   extra=()
   if [ "$sanitize" = 1 ]; then
-    # vptr needs RTTI, which LLVM's code is built without.
-    sanitizers="-fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all"
-    flags="-O1 -g1 -DNDEBUG -fno-omit-frame-pointer $sanitizers"
-    extra=(-DCMAKE_EXE_LINKER_FLAGS="$sanitizers"
-           -DCMAKE_SHARED_LINKER_FLAGS="$sanitizers"
-           -DONNXC_BUILD_FUZZERS=ON)
+    # LLVM's own sanitizer setup (HandleLLVMOptions): the flags for every
+    # target, and shared libraries that leave the runtime's symbols to the
+    # executable.
+    extra=(-DLLVM_USE_SANITIZER="Address;Undefined" -DONNXC_BUILD_FUZZERS=ON)
   fi
   # RelWithDebInfo like Debian's LLVM/MLIR packages (assertions off), with
   # line tables only to keep objects and links small.
