@@ -160,7 +160,27 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
-  cl::HideUnrelatedOptions({&category, &cl::getGeneralCategory()});
+  // --help shows onnx-compile's options and the MLIR instrumentation it
+  // supports; --help-hidden everything else (LLVM's back ends register
+  // hundreds of options).
+  // (Not cl::HideUnrelatedOptions: it makes them invisible to --help-hidden.)
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    bool shown = llvm::is_contained(option->Categories, &category) ||
+                 llvm::is_contained(
+                     {"help", "help-list", "help-hidden", "version"},
+                     entry.first);
+    if (!shown && option->getOptionHiddenFlag() == cl::NotHidden)
+      option->setHiddenFlag(cl::Hidden);
+  }
+  for (StringRef name :
+       {"mlir-timing", "mlir-timing-display", "mlir-print-ir-after-all",
+        "mlir-print-ir-before-all", "mlir-print-ir-after-failure",
+        "mlir-elide-elementsattrs-if-larger", "mlir-disable-threading"})
+    if (cl::Option *option = cl::getRegisteredOptions().lookup(name)) {
+      option->addCategory(category);
+      option->setHiddenFlag(cl::NotHidden);
+    }
   cl::ParseCommandLineOptions(argc, argv,
                               "onnxc: compile an ONNX model ahead of time\n");
 
