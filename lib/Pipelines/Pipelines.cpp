@@ -1,8 +1,8 @@
 //===- Pipelines.cpp - The onnx-to-llvm lowering pipeline -----------------===//
 
 #include "onnxc/Pipelines/Pipelines.h"
-#include "onnxc/Conversion/Passes.h"
 #include "onnxc/Codegen/Passes.h"
+#include "onnxc/Conversion/Passes.h"
 #include "onnxc/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -33,13 +33,23 @@
 using namespace mlir;
 using namespace onnxc;
 
+unsigned
+onnxc::getVectorBits(const llvm::Triple &triple,
+                     llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
+  if (triple.isX86()) {
+    if (hasFeature("avx512f"))
+      return 512;
+    if (hasFeature("avx"))
+      return 256;
+  }
+  return 128;
+}
+
 unsigned onnxc::getHostVectorBits() {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  if (features.lookup("avx512f"))
-    return 512;
-  if (features.lookup("avx"))
-    return 256;
-  return 128;
+  return getVectorBits(
+      llvm::Triple(llvm::sys::getProcessTriple()),
+      [&](llvm::StringRef feature) { return features.lookup(feature); });
 }
 
 static void addCleanup(OpPassManager &pm) {

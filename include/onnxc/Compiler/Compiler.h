@@ -28,6 +28,9 @@ class PassManager;
 } // namespace mlir
 
 namespace onnxc {
+namespace compiler {
+struct ModelSignature;
+} // namespace compiler
 
 /// What onnx-compile writes, in pipeline order.
 enum class EmitKind {
@@ -92,10 +95,9 @@ public:
                                 llvm::StringRef outputPath);
 
 private:
-  struct Signature;
   CompileOptions options;
   std::unique_ptr<llvm::TargetMachine> targetMachine;
-  std::unique_ptr<Signature> signature;
+  std::unique_ptr<compiler::ModelSignature> signature;
 };
 
 } // namespace onnxc

@@ -8,6 +8,7 @@
 #define ONNXC_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassOptions.h"
+#include "llvm/TargetParser/Triple.h"
 
 namespace mlir {
 class OpPassManager;
@@ -53,8 +54,13 @@ void buildONNXToLLVMPipeline(
     LoweringStage lastStage = LoweringStage::LLVM,
     LoweringStage firstStage = LoweringStage::ONNXUpgraded);
 
-/// SIMD register width of the host CPU: 512 with AVX-512, 256 with AVX, 128
-/// otherwise.
+/// The SIMD register width, in bits, of a target with `triple` whose CPU has
+/// the features `hasFeature` (LLVM feature names: "avx512f", "avx") says it
+/// has; 128 where nothing wider is known.
+unsigned getVectorBits(const llvm::Triple &triple,
+                       llvm::function_ref<bool(llvm::StringRef)> hasFeature);
+
+/// getVectorBits of the host CPU.
 unsigned getHostVectorBits();
 
 /// Registers `-onnx-to-llvm` for onnx-opt, and its middle and last stages

@@ -1,0 +1,252 @@
+//===- ModelABI.cpp - The model ABI of a compiled model -------------------===//
+
+#include "ModelABI.h"
+#include "onnxc/Dialect/ONNX/ElementTypes.h"
+#include "onnxc/Dialect/ONNX/ONNXDialect.h"
+#include "onnxc/Runtime/onnxc_model_abi.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace onnxc;
+using namespace onnxc::compiler;
+
+//===----------------------------------------------------------------------===//
+// The signature
+//===----------------------------------------------------------------------===//
+
+TensorSignature compiler::getTensorSignature(Type type, DictionaryAttr attrs,
+                                             unsigned position) {
+  TensorSignature signature;
+  auto name = attrs ? attrs.getAs<StringAttr>(
+                          onnx::ONNXDialect::NameAttrHelper::getNameStr())
+                    : StringAttr();
+  signature.name = name ? name.str() : llvm::formatv("#{0}", position).str();
+  auto tensorType = cast<RankedTensorType>(type);
+  signature.elemType = onnx::getElementTypeCode(tensorType.getElementType())
+                           .value_or(onnxc_element_type(0));
+  auto params = attrs
+                    ? attrs.getAs<ArrayAttr>(
+                          onnx::ONNXDialect::DimParamsAttrHelper::getNameStr())
+                    : ArrayAttr();
+  for (auto [i, dim] : llvm::enumerate(tensorType.getShape())) {
+    signature.dims.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
+    std::string param;
+    if (params && i < params.size())
+      if (auto s = dyn_cast<StringAttr>(params[i]))
+        param = s.str();
+    signature.dimParams.push_back(param);
+  }
+  return signature;
+}
+
+static llvm::json::Value tensorToJSON(const TensorSignature &tensor) {
+  llvm::json::Array shape;
+  for (auto [dim, param] : llvm::zip_equal(tensor.dims, tensor.dimParams)) {
+    if (dim >= 0)
+      shape.push_back(dim);
+    else if (!param.empty())
+      shape.push_back(param);
+    else
+      shape.push_back(nullptr);
+  }
+  const char *typeName = onnx::getElementTypeName(tensor.elemType);
+  return llvm::json::Object{{"name", tensor.name},
+                            {"elem_type", typeName ? typeName : "undefined"},
+                            {"shape", std::move(shape)}};
+}
+
+std::string ModelSignature::toJSON(StringRef entry) const {
+  llvm::json::Array inputsJSON, outputsJSON;
+  for (const TensorSignature &t : inputs)
+    inputsJSON.push_back(tensorToJSON(t));
+  for (const TensorSignature &t : outputs)
+    outputsJSON.push_back(tensorToJSON(t));
+  std::string json;
+  llvm::raw_string_ostream(json) << llvm::json::Value(llvm::json::Object{
+      {"onnxc_abi", ONNXC_MODEL_ABI_VERSION},
+      {"entry", entry},
+      {"opset", opset},
+      {"inputs", std::move(inputsJSON)},
+      {"outputs", std::move(outputsJSON)},
+      {"workspace_bytes", workspaceBytes >= 0
+                              ? llvm::json::Value(workspaceBytes)
+                              : llvm::json::Value(nullptr)}});
+  return json;
+}
+
+//===----------------------------------------------------------------------===//
+// The constant data and glue functions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the constant data and functions of onnxc_model_abi.h.
+class ABIBuilder {
+public:
+  ABIBuilder(llvm::Module &module, StringRef entry)
+      : module(module), context(module.getContext()), entry(entry.str()),
+        ptrTy(llvm::PointerType::getUnqual(context)),
+        i32Ty(llvm::Type::getInt32Ty(context)),
+        i64Ty(llvm::Type::getInt64Ty(context)) {}
+
+  llvm::Constant *string(StringRef value) {
+    auto *data = llvm::ConstantDataArray::getString(context, value);
+    return global(data, "str");
+  }
+
+  llvm::Constant *global(llvm::Constant *init, StringRef name) {
+    auto *var =
+        new llvm::GlobalVariable(module, init->getType(), /*isConstant=*/true,
+                                 llvm::GlobalValue::PrivateLinkage, init,
+                                 "__onnxc_" + entry + "_" + name);
+    var->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    return var;
+  }
+
+  llvm::Constant *pointerArray(ArrayRef<llvm::Constant *> values,
+                               StringRef name) {
+    if (values.empty())
+      return llvm::ConstantPointerNull::get(ptrTy);
+    auto *type = llvm::ArrayType::get(ptrTy, values.size());
+    return global(llvm::ConstantArray::get(type, values), name);
+  }
+
+  llvm::Constant *tensors(ArrayRef<TensorSignature> tensors, StringRef name) {
+    auto *ioTy =
+        llvm::StructType::get(context, {ptrTy, i32Ty, i32Ty, ptrTy, ptrTy});
+    SmallVector<llvm::Constant *> entries;
+    for (const TensorSignature &tensor : tensors) {
+      SmallVector<llvm::Constant *> params;
+      for (const std::string &param : tensor.dimParams)
+        params.push_back(param.empty() ? llvm::ConstantPointerNull::get(ptrTy)
+                                       : string(param));
+      llvm::Constant *dims =
+          tensor.dims.empty()
+              ? static_cast<llvm::Constant *>(
+                    llvm::ConstantPointerNull::get(ptrTy))
+              : global(llvm::ConstantDataArray::get(
+                           context, ArrayRef<int64_t>(tensor.dims)),
+                       "dims");
+      entries.push_back(llvm::ConstantStruct::get(
+          ioTy,
+          {string(tensor.name), llvm::ConstantInt::get(i32Ty, tensor.elemType),
+           llvm::ConstantInt::get(i32Ty, tensor.dims.size()), dims,
+           pointerArray(params, "dim_params")}));
+    }
+    if (entries.empty())
+      return llvm::ConstantPointerNull::get(ptrTy);
+    return global(llvm::ConstantArray::get(
+                      llvm::ArrayType::get(ioTy, entries.size()), entries),
+                  name);
+  }
+
+  /// `name(void **descriptors)` calling `target` with the unpacked
+  /// descriptor pointers.
+  llvm::Function *packedWrapper(llvm::Function *target, StringRef name) {
+    auto *type = llvm::FunctionType::get(target->getReturnType(), {ptrTy},
+                                         /*isVarArg=*/false);
+    auto *function =
+        llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage,
+                               "__onnxc_" + entry + "_" + name, module);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
+    SmallVector<llvm::Value *> args;
+    for (unsigned i = 0; i < target->arg_size(); ++i)
+      args.push_back(b.CreateLoad(
+          ptrTy, b.CreateConstInBoundsGEP1_64(ptrTy, function->getArg(0), i)));
+    llvm::CallInst *call = b.CreateCall(target, args);
+    if (type->getReturnType()->isVoidTy())
+      b.CreateRetVoid();
+    else
+      b.CreateRet(call);
+    return function;
+  }
+
+  /// `i32 run(void **descriptors)`: `kernel` run under the model support
+  /// library's guard, which turns a failed workspace allocation into status
+  /// 1 (ModelSupport.c).
+  llvm::Function *guardedRun(llvm::Function *kernel) {
+    auto *guardTy = llvm::FunctionType::get(i32Ty, {ptrTy, ptrTy},
+                                            /*isVarArg=*/false);
+    llvm::FunctionCallee guard =
+        module.getOrInsertFunction("__onnxc_guarded_run", guardTy);
+    if (auto *declaration = dyn_cast<llvm::Function>(guard.getCallee()))
+      declaration->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    auto *function = llvm::Function::Create(
+        llvm::FunctionType::get(i32Ty, {ptrTy}, /*isVarArg=*/false),
+        llvm::GlobalValue::InternalLinkage, "__onnxc_" + entry + "_run",
+        module);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
+    b.CreateRet(b.CreateCall(guard, {kernel, function->getArg(0)}));
+    return function;
+  }
+
+  /// An exported `ptr name(void)` returning `value`.
+  void exportGetter(StringRef name, llvm::Constant *value) {
+    auto *function = llvm::Function::Create(
+        llvm::FunctionType::get(ptrTy, /*isVarArg=*/false),
+        llvm::GlobalValue::ExternalLinkage, entry + "_" + name, module);
+    function->setVisibility(llvm::GlobalValue::DefaultVisibility);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
+    b.CreateRet(value);
+  }
+
+  llvm::Module &module;
+  llvm::LLVMContext &context;
+  std::string entry;
+  llvm::PointerType *ptrTy;
+  llvm::IntegerType *i32Ty, *i64Ty;
+};
+} // namespace
+
+llvm::Error compiler::buildModelABI(llvm::Module &module,
+                                    const ModelSignature &signature,
+                                    StringRef entry) {
+  llvm::Function *kernel =
+      module.getFunction("_mlir_ciface_" + signature.kernelName);
+  llvm::Function *shapes =
+      module.getFunction("_mlir_ciface_" + signature.shapesName);
+  if (!kernel || !shapes)
+    return llvm::createStringError(
+        "the lowered module lacks the C interface of @" + signature.kernelName +
+        " or @" + signature.shapesName);
+  if (kernel->arg_size() !=
+          signature.inputs.size() + signature.outputs.size() ||
+      shapes->arg_size() != signature.inputs.size() + 1)
+    return llvm::createStringError(
+        "the kernel or shape function has an unexpected signature");
+
+  ABIBuilder abi(module, entry);
+  llvm::Constant *jsonString = abi.string(signature.toJSON(entry));
+
+  SmallVector<llvm::Constant *> checks;
+  for (const std::string &check : signature.checks)
+    checks.push_back(abi.string(check));
+  llvm::Function *run = abi.guardedRun(abi.packedWrapper(kernel, "kernel"));
+  llvm::Function *shapesPacked = abi.packedWrapper(shapes, "shapes");
+  auto *i32 = abi.i32Ty;
+  auto *i64 = abi.i64Ty;
+  auto *ptr = abi.ptrTy;
+  auto *infoTy =
+      llvm::StructType::get(module.getContext(), {i32, i32, i32, i32, ptr, ptr,
+                                                  ptr, ptr, ptr, ptr, i64});
+  llvm::Constant *info = abi.global(
+      llvm::ConstantStruct::get(
+          infoTy, {llvm::ConstantInt::get(i32, ONNXC_MODEL_ABI_VERSION),
+                   llvm::ConstantInt::get(i32, signature.inputs.size()),
+                   llvm::ConstantInt::get(i32, signature.outputs.size()),
+                   llvm::ConstantInt::get(i32, checks.size()),
+                   abi.tensors(signature.inputs, "inputs"),
+                   abi.tensors(signature.outputs, "outputs"),
+                   abi.pointerArray(checks, "checks"), jsonString, shapesPacked,
+                   run, llvm::ConstantInt::get(i64, signature.workspaceBytes)}),
+      "info");
+  abi.exportGetter("model", info);
+  abi.exportGetter("signature", jsonString);
+
+  return llvm::Error::success();
+}
