@@ -28,8 +28,9 @@ if [ ! -f "$build/build.ninja" ]; then
   if [ "$sanitize" = 1 ]; then
     # LLVM's own sanitizer setup (HandleLLVMOptions): the flags for every
     # target, and shared libraries that leave the runtime's symbols to the
-    # executable.
-    extra=(-DLLVM_USE_SANITIZER="Address;Undefined" -DONNXC_BUILD_FUZZERS=ON)
+    # executable; coverage for libFuzzer in all of onnxc.
+    extra=(-DLLVM_USE_SANITIZER="Address;Undefined" -DLLVM_USE_SANITIZE_COVERAGE=ON
+           -DONNXC_BUILD_FUZZERS=ON)
   fi
   # RelWithDebInfo like Debian's LLVM/MLIR packages (assertions off), with
   # line tables only to keep objects and links small.
