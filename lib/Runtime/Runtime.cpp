@@ -290,6 +290,8 @@ static std::vector<std::string> findEntries(const char *path) {
            sizeof(s));
     return s;
   };
+  // Defined function symbols only: a NAME_model that is data is not a
+  // model's entry point.
   std::vector<std::string> names;
   for (unsigned i = 0; i < header.e_shnum; ++i) {
     Elf64_Shdr symbols = section(i);
@@ -304,7 +306,8 @@ static std::vector<std::string> findEntries(const char *path) {
          off += sizeof(Elf64_Sym)) {
       Elf64_Sym symbol;
       memcpy(&symbol, data.data() + symbols.sh_offset + off, sizeof(symbol));
-      if (symbol.st_shndx == SHN_UNDEF || symbol.st_name >= strings.sh_size)
+      if (symbol.st_shndx == SHN_UNDEF || symbol.st_name >= strings.sh_size ||
+          ELF64_ST_TYPE(symbol.st_info) != STT_FUNC)
         continue;
       const char *start = data.data() + strings.sh_offset + symbol.st_name;
       size_t max = strings.sh_size - symbol.st_name;
@@ -334,6 +337,26 @@ static onnxc_status checkInfo(const onnxc_model_info *info, const char *what) {
                 info->abi_version, ONNXC_MODEL_ABI_VERSION);
   if (!info->shapes || !info->run || !info->signature_json)
     return fail(ONNXC_ERROR_LOAD, "%s: incomplete model information", what);
+  // The counts and descriptions the runtime will index with.
+  constexpr uint32_t kMaxValues = 1 << 16;
+  constexpr int32_t kMaxRank = 64;
+  if (info->num_inputs > kMaxValues || info->num_outputs > kMaxValues ||
+      info->num_checks > kMaxValues ||
+      (info->num_inputs && !info->inputs) ||
+      (info->num_outputs && !info->outputs) ||
+      (info->num_checks && !info->check_messages))
+    return fail(ONNXC_ERROR_LOAD, "%s: malformed model information", what);
+  for (int side = 0; side < 2; ++side) {
+    const onnxc_model_io *ios = side ? info->outputs : info->inputs;
+    uint32_t count = side ? info->num_outputs : info->num_inputs;
+    for (uint32_t i = 0; i < count; ++i) {
+      const onnxc_model_io &io = ios[i];
+      if (!io.name || io.rank < 0 || io.rank > kMaxRank ||
+          (io.rank && !io.dims) || !getElementInfo(io.elem_type))
+        return fail(ONNXC_ERROR_LOAD, "%s: malformed %s %u", what,
+                    side ? "output" : "input", i);
+    }
+  }
   return ONNXC_OK;
 }
 
@@ -363,18 +386,25 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
   if (!result || !path)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "path or model pointer is NULL");
   *result = nullptr;
+  // Every library is checked the same way before dlopen runs any of its
+  // code: an ELF file exporting NAME_model and NAME_signature functions.
+  // (Loading it still runs its initializers: only load trusted libraries.)
+  std::vector<std::string> entries = findEntries(path);
+  if (entries.empty())
+    return fail(ONNXC_ERROR_LOAD,
+                "%s: not an onnxc model library (no NAME_model and "
+                "NAME_signature functions)",
+                path);
   std::string name;
   if (entry) {
     name = entry;
+    if (std::find(entries.begin(), entries.end(), name) == entries.end())
+      return fail(ONNXC_ERROR_LOAD, "%s exports no model named '%s'", path,
+                  entry);
   } else {
-    std::vector<std::string> entries = findEntries(path);
     if (entries.size() != 1)
       return fail(ONNXC_ERROR_LOAD,
-                  entries.empty()
-                      ? "%s: not an onnxc model library (no NAME_model and "
-                        "NAME_signature symbols)"
-                      : "%s: holds several models; name the one to load",
-                  path);
+                  "%s: holds several models; name the one to load", path);
     name = entries.front();
   }
   // A relative path without '/' would make dlopen search the library path.
@@ -391,6 +421,16 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
                 name.c_str());
   }
   const onnxc_model_info *info = getter();
+  // The information must lie in the library itself, not anywhere the
+  // entry point happens to point.
+  Dl_info getterObject, infoObject;
+  if (info && (!dladdr(reinterpret_cast<void *>(getter), &getterObject) ||
+               !dladdr(info, &infoObject) ||
+               getterObject.dli_fbase != infoObject.dli_fbase)) {
+    dlclose(library);
+    return fail(ONNXC_ERROR_LOAD, "%s: the model information of '%s' lies "
+                "outside the library", path, name.c_str());
+  }
   if (onnxc_status status = checkInfo(info, path)) {
     dlclose(library);
     return status;

@@ -504,3 +504,37 @@ TEST(Run, ConcurrentRunsShareNoWorkspace) {
   for (bool b : ok)
     EXPECT_TRUE(b);
 }
+
+TEST(Load, ChecksEveryLibraryBeforeTrustingIt) {
+  onnxc_model *model = nullptr;
+  // NAME_model exported as data is not an entry point, with or without
+  // the entry's name given.
+  for (const char *entry : {static_cast<const char *>(nullptr), "fake"}) {
+    EXPECT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/fake_data_entry.so",
+                               entry, &model),
+              ONNXC_ERROR_LOAD);
+    EXPECT_TRUE(errorContains("not an onnxc model library"))
+        << onnxc_last_error();
+    EXPECT_EQ(model, nullptr);
+  }
+  // Model information outside the library is not read.
+  EXPECT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/fake_wild_info.so",
+                             "fake", &model),
+            ONNXC_ERROR_LOAD);
+  EXPECT_TRUE(errorContains("lies outside the library")) << onnxc_last_error();
+  // Malformed counts and descriptions.
+  onnxc_model_info noInputs = *strings_model();
+  noInputs.inputs = nullptr;
+  EXPECT_EQ(onnxc_model_from_info(&noInputs, &model), ONNXC_ERROR_LOAD);
+  EXPECT_TRUE(errorContains("malformed model information"));
+  onnxc_model_io badInput = strings_model()->inputs[0];
+  badInput.rank = 1000;
+  onnxc_model_info badRank = *strings_model();
+  badRank.inputs = &badInput;
+  EXPECT_EQ(onnxc_model_from_info(&badRank, &model), ONNXC_ERROR_LOAD);
+  EXPECT_TRUE(errorContains("malformed input 0"));
+  badInput = strings_model()->inputs[0];
+  badInput.elem_type = 77;
+  EXPECT_EQ(onnxc_model_from_info(&badRank, &model), ONNXC_ERROR_LOAD);
+  EXPECT_EQ(model, nullptr);
+}

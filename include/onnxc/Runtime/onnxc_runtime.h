@@ -95,7 +95,11 @@ ONNXC_API onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor,
 /*===-- Models ------------------------------------------------------------===*/
 
 /* Loads the model library at `path`. `entry` is the --entry name it was
- * compiled with; NULL finds the library's only model. */
+ * compiled with; NULL finds the library's only model. Before loading, the
+ * file must be an ELF library exporting NAME_model and NAME_signature
+ * functions, and the model information it returns must lie inside it and be
+ * well-formed. Trust: loading a library runs its code (initializers, then
+ * NAME_model); load only libraries you would run. */
 ONNXC_API onnxc_status onnxc_model_load(const char *path, const char *entry,
                                         onnxc_model **model);
 /* Wraps a model linked into the program: onnxc_model_from_info(NAME_model()).
