@@ -1,19 +1,35 @@
 //===- Linker.cpp - Model objects to shared libraries ---------------------===//
 //
 // Links a model's object file with the model support library into a shared
-// library, through the clang driver and lld.
+// library: the clang driver says how (`-###`), and lld runs as a direct child
+// in a private directory, so that an interrupted compile kills it and leaves
+// no file behind.
 //
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Compiler/Compiler.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 
+#include <dirent.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
+#include <string>
+#include <vector>
 
 using namespace mlir;
 using namespace onnxc;
@@ -44,6 +60,78 @@ static std::optional<std::string> findSupportLibrary() {
   return std::nullopt;
 }
 
+namespace {
+/// What an interrupted compile must clean up: the running linker and the
+/// directory it writes into. Read by the signal handler.
+std::atomic<llvm::sys::procid_t> runningLinker{0};
+char linkDirectory[4096];
+std::atomic<bool> haveLinkDirectory{false};
+
+/// Removes every file of the link directory, then the directory.
+void removeLinkDirectory() {
+  if (!haveLinkDirectory.exchange(false))
+    return;
+  if (DIR *dir = opendir(linkDirectory)) {
+    while (struct dirent *entry = readdir(dir)) {
+      if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
+        continue;
+      char path[sizeof(linkDirectory) + 256];
+      snprintf(path, sizeof(path), "%s/%s", linkDirectory, entry->d_name);
+      unlink(path);
+    }
+    closedir(dir);
+  }
+  rmdir(linkDirectory);
+}
+
+/// On SIGINT/SIGTERM (after LLVM removed the registered temporary files):
+/// the linker dies first, so that it cannot write anything more, then its
+/// files go, then this process ends as the signal would have ended it.
+void interruptLink() {
+  if (llvm::sys::procid_t pid = runningLinker.exchange(0)) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  removeLinkDirectory();
+  signal(SIGTERM, SIG_DFL);
+  raise(SIGTERM);
+}
+
+/// The arguments of the linker command in the output of `clang -###`:
+/// the last line naming ld.lld, each argument double-quoted with \" and
+/// \\ escapes.
+std::optional<std::vector<std::string>> parseLinkerCommand(StringRef output) {
+  SmallVector<StringRef> lines;
+  output.split(lines, '\n');
+  for (StringRef line : llvm::reverse(lines)) {
+    line = line.trim();
+    if (!line.starts_with("\"") || !line.contains("ld.lld"))
+      continue;
+    std::vector<std::string> args;
+    for (size_t i = 0; i < line.size();) {
+      if (line[i] == ' ') {
+        ++i;
+        continue;
+      }
+      if (line[i] != '"')
+        return std::nullopt;
+      std::string arg;
+      for (++i; i < line.size() && line[i] != '"'; ++i) {
+        if (line[i] == '\\' && i + 1 < line.size())
+          ++i;
+        arg.push_back(line[i]);
+      }
+      if (i >= line.size())
+        return std::nullopt;
+      ++i;
+      args.push_back(std::move(arg));
+    }
+    return args;
+  }
+  return std::nullopt;
+}
+} // namespace
+
 llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
                                              StringRef outputPath) {
   std::optional<std::string> driver = findLinkerDriver();
@@ -54,15 +142,69 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
   if (!support)
     return llvm::createStringError(
         "libonnxc_model_support.a not found beside onnx-compile");
-  SmallVector<StringRef> args = {*driver,  "-shared",         "-fuse-ld=lld",
-                                 "-o",     outputPath,        objectPath,
-                                 *support, "-Wl,--as-needed", "-Wl,-z,now"};
+
+  // lld writes its output through temporary files of its own beside it:
+  // link into a private directory, removed on SIGINT/SIGTERM, and move the
+  // result to `outputPath`.
+  SmallString<256> directory;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("onnx-compile-link", directory))
+    return llvm::createStringError("cannot create a directory to link in: " +
+                                   ec.message());
+  if (directory.size() >= sizeof(linkDirectory))
+    return llvm::createStringError("temporary directory name too long");
+  memcpy(linkDirectory, directory.c_str(), directory.size() + 1);
+  haveLinkDirectory = true;
+  llvm::sys::SetInterruptFunction(interruptLink);
+  llvm::scope_exit cleanup([] {
+    llvm::sys::SetInterruptFunction(nullptr);
+    removeLinkDirectory();
+  });
+  SmallString<256> linked(directory);
+  llvm::sys::path::append(linked, "model.so");
+
+  // The driver says how it would link; the linker then runs as a direct
+  // child, which an interrupt can kill (the driver would leave it orphaned).
+  SmallString<256> commands(directory);
+  llvm::sys::path::append(commands, "commands.txt");
+  SmallVector<StringRef> driverArgs = {
+      *driver, "-###",     "-shared", "-fuse-ld=lld",    "-o",
+      linked,  objectPath, *support,  "-Wl,--as-needed", "-Wl,-z,now"};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(commands),
+                                          StringRef(commands)};
   std::string errorMessage;
-  int status = llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0,
-                                         &errorMessage);
-  if (status != 0)
+  if (llvm::sys::ExecuteAndWait(*driver, driverArgs, std::nullopt, redirects, 0,
+                                0, &errorMessage) != 0)
+    return llvm::createStringError("'" + *driver + "' cannot link" +
+                                   (errorMessage.empty() ? "" : ": ") +
+                                   errorMessage);
+  auto text = llvm::MemoryBuffer::getFile(commands);
+  std::optional<std::vector<std::string>> linkerArgs;
+  if (text)
+    linkerArgs = parseLinkerCommand((*text)->getBuffer());
+  if (!linkerArgs || linkerArgs->empty())
+    return llvm::createStringError("'" + *driver +
+                                   "' did not say how it links with lld");
+  SmallVector<StringRef> args(linkerArgs->begin(), linkerArgs->end());
+  bool executionFailed = false;
+  llvm::sys::ProcessInfo linker = llvm::sys::ExecuteNoWait(
+      args.front(), args, std::nullopt, {}, 0, &errorMessage, &executionFailed);
+  if (executionFailed)
+    return llvm::createStringError("cannot run '" + args.front().str() +
+                                   "': " + errorMessage);
+  runningLinker = linker.Pid;
+  linker = llvm::sys::Wait(linker, std::nullopt, &errorMessage);
+  runningLinker = 0;
+  if (linker.ReturnCode != 0)
     return llvm::createStringError(
-        "linking with '" + *driver + "' failed" +
+        "linking with '" + args.front().str() + "' failed" +
         (errorMessage.empty() ? "" : ": " + errorMessage));
+
+  // Into place: a rename on the same file system, a copy across them.
+  if (!llvm::sys::fs::rename(linked, outputPath))
+    return llvm::Error::success();
+  if (std::error_code ec = llvm::sys::fs::copy_file(linked, outputPath))
+    return llvm::createStringError("cannot write '" + outputPath +
+                                   "': " + ec.message());
   return llvm::Error::success();
 }
