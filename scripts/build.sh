@@ -2,8 +2,8 @@
 # Configures (first run) and builds onnxc into build/; tools land in build/bin.
 # Incremental when build/ exists. Extra arguments go to the build tool, e.g.
 # `scripts/build.sh onnx-opt`. With ONNXC_SANITIZE=1 the build (by default
-# into build-sanitize/) has AddressSanitizer and UndefinedBehaviorSanitizer
-# in onnxc's own code, and the libFuzzer targets.
+# into build-sanitize/) has AddressSanitizer, UndefinedBehaviorSanitizer and
+# assertions in onnxc's own code, and the libFuzzer targets.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 sanitize="${ONNXC_SANITIZE:-0}"
@@ -31,6 +31,9 @@ if [ ! -f "$build/build.ninja" ]; then
     # executable; coverage for libFuzzer in all of onnxc.
     extra=(-DLLVM_USE_SANITIZER="Address;Undefined" -DLLVM_USE_SANITIZE_COVERAGE=ON
            -DONNXC_BUILD_FUZZERS=ON)
+    # Assertions on in onnxc's own code: LLVM's containers then check every
+    # index (the libraries stay as Debian built them).
+    flags="-O2 -g1"
   fi
   # RelWithDebInfo like Debian's LLVM/MLIR packages (assertions off), with
   # line tables only to keep objects and links small.
