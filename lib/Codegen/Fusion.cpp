@@ -179,8 +179,7 @@ struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
           }
           Value size = getValueOrCreateConstantIndexOp(
               rewriter, loc,
-              tensor::getMixedSize(rewriter, loc, collapse.getSrc(),
-                                   group[g]));
+              tensor::getMixedSize(rewriter, loc, collapse.getSrc(), group[g]));
           parts[g] = arith::RemUIOp::create(rewriter, loc, rest, size);
           rest = arith::DivUIOp::create(rewriter, loc, rest, size);
         }
@@ -201,8 +200,8 @@ struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
         for (int64_t d : ArrayRef<int64_t>(group).drop_front()) {
           Value size = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[d]);
           linear = arith::AddIOp::create(
-              rewriter, loc,
-              arith::MulIOp::create(rewriter, loc, linear, size), indices[d]);
+              rewriter, loc, arith::MulIOp::create(rewriter, loc, linear, size),
+              indices[d]);
         }
         sourceIndices.push_back(linear);
       }
@@ -224,9 +223,8 @@ struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
         inputIndices.push_back(affine::expandAffineExpr(
             rewriter, loc, expr, indices, /*symbolValues=*/{}));
       Value element = isa<RankedTensorType>(input->get().getType())
-                          ? tensor::ExtractOp::create(rewriter, loc,
-                                                      input->get(),
-                                                      inputIndices)
+                          ? tensor::ExtractOp::create(
+                                rewriter, loc, input->get(), inputIndices)
                                 .getResult()
                           : input->get();
       mapping.map(generic.getMatchingBlockArgument(input), element);
@@ -277,8 +275,9 @@ struct RecomputeProducerOnSlice : OpRewritePattern<tensor::ExtractSliceOp> {
     if (!producer || !isRecomputed(producer) ||
         op.getSourceType().getRank() != op.getResultType().getRank())
       return failure();
-    FailureOr<TilingResult> tiled = tensor::replaceExtractSliceWithTiledProducer(
-        rewriter, op, cast<OpResult>(op.getSource()));
+    FailureOr<TilingResult> tiled =
+        tensor::replaceExtractSliceWithTiledProducer(
+            rewriter, op, cast<OpResult>(op.getSource()));
     if (failed(tiled))
       return failure();
     rewriter.replaceOp(op, tiled->tiledValues);
@@ -456,7 +455,8 @@ void fusePointwiseChains(func::FuncOp func) {
 /// The reassociation collapsing a purely elementwise loop nest to one loop.
 /// Nests with several dynamic dimensions keep their shape: collapsing them
 /// gives memref reshapes that upstream's expand-strided-metadata mishandles.
-SmallVector<ReassociationIndices> getFlatteningReassociation(linalg::LinalgOp op) {
+SmallVector<ReassociationIndices>
+getFlatteningReassociation(linalg::LinalgOp op) {
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic || !isPointwise(generic) || generic.getNumLoops() < 2)
     return {};

@@ -9,6 +9,7 @@
 
 #include "onnxc/Codegen/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -17,7 +18,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
@@ -89,9 +89,8 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
     BackwardSliceOptions options;
     options.inclusive = true;
     (void)getBackwardSlice(core, &slice, options);
-    empty.getResult().replaceUsesWithIf(whole, [&](OpOperand &use) {
-      return slice.contains(use.getOwner());
-    });
+    empty.getResult().replaceUsesWithIf(
+        whole, [&](OpOperand &use) { return slice.contains(use.getOwner()); });
     if (empty->use_empty())
       empty.erase();
     return fallback();

@@ -88,7 +88,7 @@ typedef struct BlockHeader {
                          the offset back to what malloc returned. */
   size_t footprint;   /* Bytes this block takes, padding and header included. */
   struct BlockHeader *nextHeap, *previousHeap; /* Live heap blocks. */
-  int fromHeap;       /* Allocated by malloc, outside the buffer. */
+  int fromHeap; /* Allocated by malloc, outside the buffer. */
   int reserved[3];
 } BlockHeader;
 
@@ -97,9 +97,9 @@ typedef struct Workspace {
   char *base;
   size_t capacity;
   size_t top;
-  size_t live;  /* Blocks not yet freed. */
-  size_t used;  /* Footprint of the live blocks. */
-  size_t peak;  /* Largest `used` since the buffer was last sized. */
+  size_t live;             /* Blocks not yet freed. */
+  size_t used;             /* Footprint of the live blocks. */
+  size_t peak;             /* Largest `used` since the buffer was last sized. */
   BlockHeader *heapBlocks; /* Live blocks that came from malloc. */
   jmp_buf *guard; /* Where a failed allocation returns to, during a run. */
 } Workspace;
@@ -222,8 +222,7 @@ __onnxc_guarded_run(void (*kernel)(void **), void **descriptors) {
   return 0;
 }
 
-void *
-_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
   Workspace *w = getWorkspace();
   if (!w)
     return failAllocation(w);
@@ -264,13 +263,11 @@ _mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
   return block;
 }
 
-void *
-_mlir_memref_to_llvm_alloc(size_t size) {
+void *_mlir_memref_to_llvm_alloc(size_t size) {
   return _mlir_memref_to_llvm_aligned_alloc(kMinAlignment, size);
 }
 
-void
-_mlir_memref_to_llvm_free(void *pointer) {
+void _mlir_memref_to_llvm_free(void *pointer) {
   if (!pointer)
     return;
   Workspace *w = (Workspace *)pthread_getspecific(workspaceKey);

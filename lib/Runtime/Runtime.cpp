@@ -13,10 +13,10 @@
 #include <elf.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -341,8 +341,7 @@ static onnxc_status checkInfo(const onnxc_model_info *info, const char *what) {
   constexpr uint32_t kMaxValues = 1 << 16;
   constexpr int32_t kMaxRank = 64;
   if (info->num_inputs > kMaxValues || info->num_outputs > kMaxValues ||
-      info->num_checks > kMaxValues ||
-      (info->num_inputs && !info->inputs) ||
+      info->num_checks > kMaxValues || (info->num_inputs && !info->inputs) ||
       (info->num_outputs && !info->outputs) ||
       (info->num_checks && !info->check_messages))
     return fail(ONNXC_ERROR_LOAD, "%s: malformed model information", what);
@@ -428,8 +427,10 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
                !dladdr(info, &infoObject) ||
                getterObject.dli_fbase != infoObject.dli_fbase)) {
     dlclose(library);
-    return fail(ONNXC_ERROR_LOAD, "%s: the model information of '%s' lies "
-                "outside the library", path, name.c_str());
+    return fail(ONNXC_ERROR_LOAD,
+                "%s: the model information of '%s' lies "
+                "outside the library",
+                path, name.c_str());
   }
   if (onnxc_status status = checkInfo(info, path)) {
     dlclose(library);
@@ -618,9 +619,9 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
                         static_cast<onnxc_element_type>(io.elem_type)));
       }
     } else {
-      if (onnxc_status status = createUninitialized(
-              static_cast<onnxc_element_type>(io.elem_type), io.rank, shape,
-              s.fresh[i])) {
+      if (onnxc_status status =
+              createUninitialized(static_cast<onnxc_element_type>(io.elem_type),
+                                  io.rank, shape, s.fresh[i])) {
         s.fresh.clear();
         return status;
       }

@@ -166,10 +166,10 @@ int main(int argc, char **argv) {
   // (Not cl::HideUnrelatedOptions: it makes them invisible to --help-hidden.)
   for (auto &entry : cl::getRegisteredOptions()) {
     cl::Option *option = entry.second;
-    bool shown = llvm::is_contained(option->Categories, &category) ||
-                 llvm::is_contained(
-                     {"help", "help-list", "help-hidden", "version"},
-                     entry.first);
+    bool shown =
+        llvm::is_contained(option->Categories, &category) ||
+        llvm::is_contained({"help", "help-list", "help-hidden", "version"},
+                           entry.first);
     if (!shown && option->getOptionHiddenFlag() == cl::NotHidden)
       option->setHiddenFlag(cl::Hidden);
   }

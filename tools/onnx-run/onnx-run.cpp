@@ -14,12 +14,12 @@
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -436,11 +436,12 @@ Tensor readNpy(const std::string &path, onnxc_element_type type) {
   const char *expected = getNpyDescr(type);
   if (!expected)
     die("'" + path + "': a " +
-        std::string(onnxc_element_type_name(type) ? onnxc_element_type_name(type)
-                                                  : "?") +
+        std::string(onnxc_element_type_name(type)
+                        ? onnxc_element_type_name(type)
+                        : "?") +
         " input cannot come from a .npy file");
-  if (descr != expected && !(descr[0] == '=' && descr.substr(1) ==
-                                                    std::string(expected + 1)))
+  if (descr != expected &&
+      !(descr[0] == '=' && descr.substr(1) == std::string(expected + 1)))
     die("'" + path + "' holds '" + descr + "' values, but the input is " +
         onnxc_element_type_name(type) + " ('" + expected + "')");
   std::vector<int64_t> dims;
@@ -565,8 +566,7 @@ int main(int argc, char **argv) {
       outputFormat = *v;
       if (outputFormat != "pb" && outputFormat != "npy")
         die("--output-format must be pb or npy, not '" + outputFormat + "'");
-    }
-    else if (auto v = value("--repeat"))
+    } else if (auto v = value("--repeat"))
       repeat = parseCount("--repeat", *v);
     else if (auto v = value("--warmup"))
       warmup = parseCount("--warmup", *v);
@@ -628,8 +628,9 @@ int main(int argc, char **argv) {
           "' given twice");
     inputs[index] =
         endsWith(path, ".npy")
-            ? readNpy(path, static_cast<onnxc_element_type>(
-                                onnxc_model_input(model.get(), index)->elem_type))
+            ? readNpy(path,
+                      static_cast<onnxc_element_type>(
+                          onnxc_model_input(model.get(), index)->elem_type))
             : readTensorProto(path);
   }
   for (size_t i = 0; i < numInputs; ++i)
@@ -682,8 +683,8 @@ int main(int argc, char **argv) {
   if (!outputDir.empty()) {
     mkdir(outputDir.c_str(), 0777);
     for (size_t i = 0; i < numOutputs; ++i) {
-      std::string path = outputDir + "/output_" + std::to_string(i) + "." +
-                         outputFormat;
+      std::string path =
+          outputDir + "/output_" + std::to_string(i) + "." + outputFormat;
       if (outputFormat == "npy")
         writeNpy(path, outputs[i].get());
       else

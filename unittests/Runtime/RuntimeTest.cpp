@@ -486,8 +486,7 @@ TEST(Run, ConcurrentRunsShareNoWorkspace) {
     std::vector<onnxc_tensor *> outputs = {ty.get()};
     return run(model, {tx.get()}, outputs) == ONNXC_OK;
   };
-  std::vector<std::vector<float>> expected(kThreads,
-                                           std::vector<float>(288));
+  std::vector<std::vector<float>> expected(kThreads, std::vector<float>(288));
   for (int t = 0; t < kThreads; ++t)
     ASSERT_TRUE(compute(input(t), expected[t])) << onnxc_last_error();
   bool ok[kThreads];
@@ -518,8 +517,8 @@ TEST(Load, ChecksEveryLibraryBeforeTrustingIt) {
     EXPECT_EQ(model, nullptr);
   }
   // Model information outside the library is not read.
-  EXPECT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/fake_wild_info.so",
-                             "fake", &model),
+  EXPECT_EQ(onnxc_model_load(ONNXC_TEST_MODEL_DIR "/fake_wild_info.so", "fake",
+                             &model),
             ONNXC_ERROR_LOAD);
   EXPECT_TRUE(errorContains("lies outside the library")) << onnxc_last_error();
   // Malformed counts and descriptions.
