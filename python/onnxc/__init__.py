@@ -136,6 +136,12 @@ _STRING = 8
 
 # --- Compiling ------------------------------------------------------------
 
+def _extension(options):
+    """onnx-compile's default output extension for the `emit` option."""
+    return {"lib": ".so", "obj": ".o", "asm": ".s",
+            "llvm-ir": ".ll"}.get(options.get("emit", "lib"), ".mlir")
+
+
 def compile(model, output=None, **options):
     """Compiles `model` (a path or an onnx.ModelProto) with onnx-compile and
     returns the path of what it wrote (a shared library by default).
@@ -157,10 +163,7 @@ def compile(model, output=None, **options):
             f.write(model.SerializeToString())
         model = path
         if output is None:
-            emit = options.get("emit", "lib")
-            extension = {"lib": ".so", "obj": ".o", "asm": ".s",
-                         "llvm-ir": ".ll"}.get(emit, ".mlir")
-            output = os.path.join(temporary, "model" + extension)
+            output = os.path.join(temporary, "model" + _extension(options))
     command = [compiler, os.fspath(model)]
     if output is not None:
         command += ["-o", os.fspath(output)]
@@ -176,11 +179,8 @@ def compile(model, output=None, **options):
     if result.returncode != 0:
         raise Error(result.stderr.strip() or "onnx-compile failed")
     if output is None:
-        emit = options.get("emit", "lib")
-        extension = {"lib": ".so", "obj": ".o", "asm": ".s",
-                     "llvm-ir": ".ll"}.get(emit, ".mlir")
         stem = os.path.splitext(os.path.basename(os.fspath(model)))[0]
-        output = stem + extension
+        output = stem + _extension(options)
     return os.path.abspath(output)
 
 

@@ -155,3 +155,11 @@ def test_compile_options_reach_onnx_compile(tmp_path):
                          entry="mine", opt_level=0, fuse=False)
     with open(path) as f:
         assert "@mine_model" in f.read()
+
+
+def test_default_output_follows_emit(tmp_path):
+    m = model([helper.make_node("Clip", ["x"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
+    assert onnxc.compile(m, emit="llvm-ir").endswith("model.ll")
+    assert onnxc.compile(m, emit="obj").endswith("model.o")

@@ -75,7 +75,47 @@ void check(onnxc_status status, const std::string &what) {
     die(what + ": " + onnxc_last_error());
 }
 
-/// How many elements the data fields of `proto` hold.
+/// Calls `visit(field, convert)` with the typed data field of `proto` that
+/// holds elements of `type` and the conversion of one of its scalars to the
+/// element's stored form (complex numbers take two scalars each).
+template <typename Visitor>
+void visitTypedField(const pb::TensorProto &proto, onnxc_element_type type,
+                     Visitor visit) {
+  switch (type) {
+  case ONNXC_FLOAT:
+  case ONNXC_COMPLEX64:
+    return visit(proto.float_data(), [](float v) { return v; });
+  case ONNXC_DOUBLE:
+  case ONNXC_COMPLEX128:
+    return visit(proto.double_data(), [](double v) { return v; });
+  case ONNXC_INT8:
+  case ONNXC_UINT8:
+    return visit(proto.int32_data(), [](int32_t v) { return uint8_t(v); });
+  case ONNXC_BOOL:
+    return visit(proto.int32_data(), [](int32_t v) { return uint8_t(v != 0); });
+  case ONNXC_INT16:
+  case ONNXC_UINT16:
+  case ONNXC_FLOAT16:
+  case ONNXC_BFLOAT16:
+    return visit(proto.int32_data(), [](int32_t v) { return uint16_t(v); });
+  case ONNXC_INT32:
+    return visit(proto.int32_data(), [](int32_t v) { return v; });
+  case ONNXC_INT64:
+    return visit(proto.int64_data(), [](int64_t v) { return v; });
+  case ONNXC_UINT32:
+    return visit(proto.uint64_data(), [](uint64_t v) { return uint32_t(v); });
+  case ONNXC_UINT64:
+    return visit(proto.uint64_data(), [](uint64_t v) { return v; });
+  default:
+    die("unsupported element type");
+  }
+}
+
+int64_t scalarsPerElement(onnxc_element_type type) {
+  return type == ONNXC_COMPLEX64 || type == ONNXC_COMPLEX128 ? 2 : 1;
+}
+
+/// How many elements the data fields of `proto` hold; -1 for a partial one.
 int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
                          size_t elementSize) {
   if (type == ONNXC_STRING)
@@ -84,29 +124,10 @@ int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
     return proto.raw_data().size() % elementSize == 0
                ? int64_t(proto.raw_data().size() / elementSize)
                : -1;
-  int64_t perElement =
-      type == ONNXC_COMPLEX64 || type == ONNXC_COMPLEX128 ? 2 : 1;
   int64_t scalars = 0;
-  switch (type) {
-  case ONNXC_FLOAT:
-  case ONNXC_COMPLEX64:
-    scalars = proto.float_data_size();
-    break;
-  case ONNXC_DOUBLE:
-  case ONNXC_COMPLEX128:
-    scalars = proto.double_data_size();
-    break;
-  case ONNXC_INT64:
-    scalars = proto.int64_data_size();
-    break;
-  case ONNXC_UINT32:
-  case ONNXC_UINT64:
-    scalars = proto.uint64_data_size();
-    break;
-  default:
-    scalars = proto.int32_data_size();
-    break;
-  }
+  visitTypedField(proto, type,
+                  [&](const auto &field, auto) { scalars = field.size(); });
+  int64_t perElement = scalarsPerElement(type);
   return scalars % perElement == 0 ? scalars / perElement : -1;
 }
 
@@ -142,77 +163,26 @@ Tensor readTensorProto(const std::string &path) {
   check(onnxc_tensor_create(type, dims.size(), dims.data(), &raw),
         "'" + path + "'");
   Tensor tensor(raw);
-  int64_t n = onnxc_tensor_num_elements(raw);
-  auto mismatch = [&](int64_t count) {
-    die("'" + path + "' holds " + std::to_string(count) +
-        " values for a tensor of " + std::to_string(n) + " elements");
-  };
-
+  // The element counts were checked above.
   if (type == ONNXC_STRING) {
-    if (proto.string_data_size() != n)
-      mismatch(proto.string_data_size());
-    for (int64_t i = 0; i < n; ++i)
+    for (int i = 0; i < proto.string_data_size(); ++i)
       check(onnxc_tensor_set_string(raw, i, proto.string_data(i).c_str()),
             path);
     return tensor;
   }
   auto *out = static_cast<char *>(onnxc_tensor_data(raw));
-  size_t bytesNeeded = onnxc_tensor_size_bytes(raw);
   if (proto.has_raw_data()) {
-    if (proto.raw_data().size() != bytesNeeded)
-      mismatch(proto.raw_data().size() / elementSize);
-    memcpy(out, proto.raw_data().data(), bytesNeeded);
+    memcpy(out, proto.raw_data().data(), onnxc_tensor_size_bytes(raw));
     return tensor;
   }
   // Typed fields, packed into the raw layout.
-  bool complex = type == ONNXC_COMPLEX64 || type == ONNXC_COMPLEX128;
-  int64_t scalars = n * (complex ? 2 : 1);
-  auto pack = [&](const auto &field, auto convert) {
-    if (field.size() != scalars)
-      mismatch(field.size() / (complex ? 2 : 1));
+  visitTypedField(proto, type, [&](const auto &field, auto convert) {
     for (auto value : field) {
       auto narrowed = convert(value);
       memcpy(out, &narrowed, sizeof(narrowed));
       out += sizeof(narrowed);
     }
-  };
-  switch (type) {
-  case ONNXC_FLOAT:
-  case ONNXC_COMPLEX64:
-    pack(proto.float_data(), [](float v) { return v; });
-    break;
-  case ONNXC_DOUBLE:
-  case ONNXC_COMPLEX128:
-    pack(proto.double_data(), [](double v) { return v; });
-    break;
-  case ONNXC_INT8:
-  case ONNXC_UINT8:
-    pack(proto.int32_data(), [](int32_t v) { return uint8_t(v); });
-    break;
-  case ONNXC_BOOL:
-    pack(proto.int32_data(), [](int32_t v) { return uint8_t(v != 0); });
-    break;
-  case ONNXC_INT16:
-  case ONNXC_UINT16:
-  case ONNXC_FLOAT16:
-  case ONNXC_BFLOAT16:
-    pack(proto.int32_data(), [](int32_t v) { return uint16_t(v); });
-    break;
-  case ONNXC_INT32:
-    pack(proto.int32_data(), [](int32_t v) { return v; });
-    break;
-  case ONNXC_INT64:
-    pack(proto.int64_data(), [](int64_t v) { return v; });
-    break;
-  case ONNXC_UINT32:
-    pack(proto.uint64_data(), [](uint64_t v) { return uint32_t(v); });
-    break;
-  case ONNXC_UINT64:
-    pack(proto.uint64_data(), [](uint64_t v) { return v; });
-    break;
-  default:
-    die("unsupported element type");
-  }
+  });
   return tensor;
 }
 
