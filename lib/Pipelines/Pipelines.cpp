@@ -119,7 +119,7 @@ static void addLoopsStage(OpPassManager &pm,
     addCleanup(pm);
   }
   bufferization::buildBufferDeallocationPipeline(pm);
-  pm.addNestedPass<func::FuncOp>(createONNXPlanMemoryPass());
+  pm.addPass(createONNXPlanMemoryPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   addCleanup(pm);
 }

@@ -545,22 +545,19 @@ checkInput(const onnxc_model_io &io, const onnxc_tensor *tensor,
   return ONNXC_OK;
 }
 
-onnxc_status onnxc_model_run(const onnxc_model *model,
-                             const onnxc_tensor *const *inputs,
-                             size_t numInputs, onnxc_tensor **outputs,
-                             size_t numOutputs) {
-  if (!model)
-    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model is NULL");
-  const onnxc_model_info &info = *model->info;
+/// Checks the inputs of a run, first against the static signature, then by
+/// the model's shape function, which leaves the output dimensions and the
+/// workspace size in s.dims. Lays out the input descriptors in s.words and
+/// s.args; the outputs' descriptors go at s.words[outputWordsAt] on.
+static onnxc_status checkInputs(const onnxc_model &model,
+                                const onnxc_tensor *const *inputs,
+                                size_t numInputs, RunScratch &s,
+                                size_t &outputWordsAt) {
+  const onnxc_model_info &info = *model.info;
   if (numInputs != info.num_inputs || (numInputs && !inputs))
     return fail(ONNXC_ERROR_INVALID_ARGUMENT,
                 "the model takes %u inputs, %zu given", info.num_inputs,
                 numInputs);
-  if (numOutputs != info.num_outputs || (numOutputs && !outputs))
-    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
-                "the model has %u outputs, %zu given", info.num_outputs,
-                numOutputs);
-  RunScratch &s = scratch;
 
   // 1. The static signature.
   s.symbols.clear();
@@ -568,17 +565,18 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
     if (onnxc_status status = checkInput(info.inputs[i], inputs[i], s.symbols))
       return status;
 
-  // 2. The model's own rules, and the output shapes. Descriptors: the
-  // inputs, then the dims buffer (for `shapes`) or the outputs (for `run`).
+  // 2. The model's own rules, the output shapes and the workspace size.
+  // Descriptors: the inputs, then the dims buffer (for `shapes`) or the
+  // outputs (for `run`).
   size_t inputWords = 0, outputWords = 0;
   for (size_t i = 0; i < numInputs; ++i)
     inputWords += descriptorWords(inputs[i]->dims.size());
-  for (size_t i = 0; i < numOutputs; ++i)
+  for (size_t i = 0; i < info.num_outputs; ++i)
     outputWords += descriptorWords(info.outputs[i].rank);
   s.words.resize(inputWords +
                  std::max(outputWords, descriptorWords(/*rank=*/1)));
-  s.args.resize(numInputs + std::max<size_t>(numOutputs, 1));
-  s.dims.assign(model->numDims, 0);
+  s.args.resize(numInputs + std::max<size_t>(info.num_outputs, 1));
+  s.dims.assign(model.numDims + 1, 0);
   int64_t *words = s.words.data();
   for (size_t i = 0; i < numInputs; ++i) {
     size_t rank = inputs[i]->dims.size();
@@ -586,9 +584,9 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
     s.args[i] = words;
     words += descriptorWords(rank);
   }
-  int64_t *outputDescriptors = words;
-  int64_t numDims = static_cast<int64_t>(model->numDims);
-  writeDescriptor(words, s.dims.data(), 1, &numDims);
+  outputWordsAt = inputWords;
+  int64_t dimsSize = static_cast<int64_t>(s.dims.size());
+  writeDescriptor(words, s.dims.data(), 1, &dimsSize);
   s.args[numInputs] = words;
   int32_t check = info.shapes(s.args.data());
   if (check != 0) {
@@ -597,10 +595,43 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
                               : "unknown check";
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "input rejected: %s", message);
   }
+  return ONNXC_OK;
+}
+
+onnxc_status onnxc_model_workspace_bytes(const onnxc_model *model,
+                                         const onnxc_tensor *const *inputs,
+                                         size_t numInputs, int64_t *bytes) {
+  if (!model || !bytes)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model or bytes is NULL");
+  RunScratch &s = scratch;
+  size_t outputWordsAt;
+  if (onnxc_status status =
+          checkInputs(*model, inputs, numInputs, s, outputWordsAt))
+    return status;
+  *bytes = s.dims.back();
+  return ONNXC_OK;
+}
+
+onnxc_status onnxc_model_run(const onnxc_model *model,
+                             const onnxc_tensor *const *inputs,
+                             size_t numInputs, onnxc_tensor **outputs,
+                             size_t numOutputs) {
+  if (!model)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model is NULL");
+  const onnxc_model_info &info = *model->info;
+  RunScratch &s = scratch;
+  size_t outputWordsAt;
+  if (onnxc_status status =
+          checkInputs(*model, inputs, numInputs, s, outputWordsAt))
+    return status;
+  if (numOutputs != info.num_outputs || (numOutputs && !outputs))
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "the model has %u outputs, %zu given", info.num_outputs,
+                numOutputs);
 
   // 3. The outputs: the caller's, checked, or fresh ones.
   s.fresh.resize(numOutputs);
-  words = outputDescriptors;
+  int64_t *words = s.words.data() + outputWordsAt;
   const int64_t *shape = s.dims.data();
   for (size_t i = 0; i < numOutputs; ++i) {
     const onnxc_model_io &io = info.outputs[i];

@@ -284,7 +284,9 @@ struct ONNXGenerateShapeFunctionsPass
     OpBuilder b(context);
     b.setInsertionPointAfter(func);
     std::string name = (func.getName() + "_shapes").str();
-    auto dimsType = RankedTensorType::get({numDims}, b.getI64Type());
+    // The output dimensions, then the bytes of the kernel's workspace: -1
+    // (not known) until onnx-plan-memory plans it.
+    auto dimsType = RankedTensorType::get({numDims + 1}, b.getI64Type());
     auto shapes =
         func::FuncOp::create(b, loc, name,
                              FunctionType::get(context, type.getInputs(),
@@ -298,7 +300,7 @@ struct ONNXGenerateShapeFunctionsPass
     b.setInsertionPointToStart(entry);
     IRMapping mapping;
     mapping.map(func.getArguments(), entry->getArguments());
-    CheckedBodyBuilder checks(b, loc, numDims);
+    CheckedBodyBuilder checks(b, loc, numDims + 1);
     for (Operation &op : func.getBody().front()) {
       if (auto ret = dyn_cast<func::ReturnOp>(op)) {
         SmallVector<Value> dims;
@@ -309,6 +311,8 @@ struct ONNXGenerateShapeFunctionsPass
                 b, loc, b.getI64Type(),
                 getValueOrCreateConstantIndexOp(b, loc, size)));
         }
+        dims.push_back(
+            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(-1)));
         checks.finish(tensor::FromElementsOp::create(b, loc, dimsType, dims));
         break;
       }

@@ -105,6 +105,8 @@ def _runtime():
         "onnxc_model_output": (ctypes.POINTER(_ModelIO), [p, size]),
         "onnxc_model_run": (i32, [p, ctypes.POINTER(p), size,
                                   ctypes.POINTER(p), size]),
+        "onnxc_model_workspace_bytes": (i32, [p, ctypes.POINTER(p), size,
+                                              ctypes.POINTER(i64)]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)
@@ -342,6 +344,17 @@ class InferenceSession:
                 raise Error("output '%s' must be a writable C-contiguous "
                             "array" % arg.name)
         return _Tensor(array, arg._code)
+
+    def workspace_bytes(self, input_feed):
+        """Bytes of workspace a run on `input_feed` uses, as the model's
+        shape function computes it (-1 when it cannot tell in advance)."""
+        inputs = self._input_tensors(input_feed)
+        handles = (ctypes.c_void_p * max(1, len(inputs)))(
+            *[t.handle for t in inputs])
+        bytes_ = ctypes.c_int64(-1)
+        _check(_runtime().onnxc_model_workspace_bytes(
+            self._handle, handles, len(inputs), ctypes.byref(bytes_)))
+        return bytes_.value
 
     def _run(self, inputs, outputs):
         lib = _runtime()

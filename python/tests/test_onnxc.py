@@ -147,6 +147,27 @@ def test_errors_carry_the_runtime_message(tmp_path):
         onnxc.InferenceSession(str(tmp_path / "missing.so"))
 
 
+def test_workspace_bytes_follow_the_inputs(tmp_path):
+    # Linear x2 then Clip on a symbolic shape: the linear Upsample's output
+    # is kept for its two consumers, so the workspace holds at least that
+    # intermediate: N*2 floats * 4 bytes, and grows with N.
+    m = model([helper.make_node("Upsample", ["x", "s"], ["u"], mode="linear"),
+               helper.make_node("Clip", ["u"], ["y"], min=0.0, max=1.0),
+               helper.make_node("Clip", ["u"], ["z"], min=-1.0, max=0.0)],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N"])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None]),
+               helper.make_tensor_value_info("z", TensorProto.FLOAT, [None])],
+              [numpy_helper.from_array(np.array([2.0], np.float32), "s")],
+              opset=9)
+    session = session_of(m, tmp_path)
+    small = session.workspace_bytes({"x": np.zeros(16, np.float32)})
+    large = session.workspace_bytes({"x": np.zeros(4096, np.float32)})
+    assert small >= 16 * 2 * 4
+    assert large >= 4096 * 2 * 4 and large > small
+    with pytest.raises(onnxc.Error, match="input 'x' is missing"):
+        session.workspace_bytes({})
+
+
 def test_compile_options_reach_onnx_compile(tmp_path):
     m = model([helper.make_node("Clip", ["x"], ["y"])],
               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],

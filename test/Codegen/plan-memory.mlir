@@ -52,19 +52,128 @@ func.func @use_through_view(%x: memref<64xf32>) {
 
 // -----
 
-// Buffers of dynamic shape stay allocations of their own, and the workspace
-// size is then not known statically.
+// Buffers of dynamic shape go above the static ones, at offsets computed at
+// the top of the function from their sizes: %a (4*n bytes, rounded to 64)
+// and %c (8*n) live at the same time, so %c goes above %a; %b (16 floats)
+// is static and takes offset 0. The workspace size is then not known
+// statically.
 // CHECK-LABEL: func @dynamic
 // CHECK-SAME:    attributes {onnx.workspace_bytes = -1 : i64}
-// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<64xi8>
-// CHECK:         memref.alloc(%{{.*}}) : memref<?xf32>
-func.func @dynamic(%n: index, %x: memref<?xf32>, %y: memref<16xf32>) {
+// CHECK:         %[[N:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?xf32>
+// CHECK:         %[[A4N:.*]] = arith.muli %[[N]], %{{.*}} : index
+// CHECK:         arith.maxui %[[A4N]], %{{.*}} : index
+// CHECK:         arith.divui
+// CHECK:         %[[ABYTES:.*]] = arith.muli
+// CHECK:         %[[C8N:.*]] = arith.muli %[[N]], %{{.*}} : index
+// CHECK:         arith.maxui %[[C8N]], %{{.*}} : index
+// CHECK:         arith.divui
+// CHECK:         %[[CBYTES:.*]] = arith.muli
+// CHECK:         %[[C64:.*]] = arith.constant 64 : index
+// CHECK:         %[[AEND:.*]] = arith.addi %[[ABYTES]], %[[C64]] : index
+// CHECK:         %[[CEND:.*]] = arith.addi %[[AEND]], %[[CBYTES]] : index
+// CHECK:         %[[TOTAL:.*]] = arith.maxui %[[AEND]], %[[CEND]] : index
+// CHECK:         %[[WS:.*]] = memref.alloc(%[[TOTAL]]) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         memref.view %[[WS]][%[[C64]]][%{{.*}}] : memref<?xi8> to memref<?xf32>
+// CHECK:         memref.view %[[WS]][%{{.*}}][] : memref<?xi8> to memref<16xf32>
+// CHECK:         memref.view %[[WS]][%[[AEND]]][%{{.*}}] : memref<?xi8> to memref<?xf64>
+// CHECK-NOT:     memref.alloc
+// CHECK:         memref.dealloc %[[WS]]
+// CHECK-NEXT:    return
+func.func @dynamic(%x: memref<?xf32>, %y: memref<16xf32>, %z: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
   %a = memref.alloc(%n) : memref<?xf32>
   %b = memref.alloc() : memref<16xf32>
+  %c = memref.alloc(%n) : memref<?xf64>
   memref.copy %x, %a : memref<?xf32> to memref<?xf32>
+  memref.copy %z, %c : memref<?xf64> to memref<?xf64>
   memref.copy %y, %b : memref<16xf32> to memref<16xf32>
   memref.copy %b, %y : memref<16xf32> to memref<16xf32>
+  memref.copy %a, %x : memref<?xf32> to memref<?xf32>
+  memref.copy %c, %z : memref<?xf64> to memref<?xf64>
   memref.dealloc %a : memref<?xf32>
   memref.dealloc %b : memref<16xf32>
+  memref.dealloc %c : memref<?xf64>
   return
+}
+
+// -----
+
+// A size loaded from an argument the function writes could change before
+// the allocation: that buffer stays an allocation of its own.
+// CHECK-LABEL: func @size_from_written_argument
+// CHECK-SAME:    attributes {onnx.workspace_bytes = -1 : i64}
+// CHECK:         memref.store
+// CHECK:         memref.alloc(%{{.*}}) : memref<?xf32>
+func.func @size_from_written_argument(%sizes: memref<1xindex>, %x: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  memref.store %c8, %sizes[%c0] : memref<1xindex>
+  %n = memref.load %sizes[%c0] : memref<1xindex>
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.copy %x, %a : memref<?xf32> to memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// -----
+
+// The shape function of a planned kernel writes the workspace size after
+// the output dimensions once its checks pass: here a constant.
+// CHECK-LABEL: func @static_kernel
+// CHECK-SAME:    onnx.workspace_bytes = 4096 : i64
+// CHECK-LABEL: func @static_kernel_shapes
+// CHECK:         %[[STATUS:.*]] = arith.constant 0 : i32
+// CHECK:         %[[OK:.*]] = arith.cmpi eq, %[[STATUS]], %{{.*}} : i32
+// CHECK:         scf.if %[[OK]] {
+// CHECK-DAG:       %[[BYTES:.*]] = arith.constant 4096 : i64
+// CHECK-DAG:       %[[AT:.*]] = arith.constant 1 : index
+// CHECK:           memref.store %[[BYTES]], %{{.*}}[%[[AT]]] : memref<2xi64>
+// CHECK:         }
+// CHECK:         return %[[STATUS]] : i32
+func.func @static_kernel(%x: memref<1024xf32>, %y: memref<1024xf32>)
+    attributes {onnx.shape_function = @static_kernel_shapes} {
+  %a = memref.alloc() : memref<1024xf32>
+  memref.copy %x, %a : memref<1024xf32> to memref<1024xf32>
+  memref.copy %a, %y : memref<1024xf32> to memref<1024xf32>
+  memref.dealloc %a : memref<1024xf32>
+  return
+}
+func.func @static_kernel_shapes(%x: memref<1024xf32>, %dims: memref<2xi64>) -> i32 {
+  %ok = arith.constant 0 : i32
+  return %ok : i32
+}
+
+// -----
+
+// A dynamic workspace, recomputed in the shape function from what the
+// kernel's sizes depend on: a dimension of an input (an argument of the
+// shape function too), a scale loaded from an input, and a dimension of an
+// output (read from the dims buffer the shape function has just filled).
+// CHECK-LABEL: func @dynamic_kernel_shapes
+// CHECK-SAME:    (%[[X:.*]]: memref<?xf32>, %[[S:.*]]: memref<1xindex>, %[[DIMS:.*]]: memref<2xi64>)
+// CHECK:         scf.if
+// CHECK-DAG:       memref.dim %[[X]], %{{.*}} : memref<?xf32>
+// CHECK-DAG:       memref.load %[[S]][%{{.*}}] : memref<1xindex>
+// CHECK-DAG:       %[[OUT:.*]] = memref.load %[[DIMS]][%{{.*}}] : memref<2xi64>
+// CHECK-DAG:       arith.index_cast %[[OUT]] : i64 to index
+// CHECK:           memref.store %{{.*}}, %[[DIMS]][%{{.*}}] : memref<2xi64>
+func.func @dynamic_kernel(%x: memref<?xf32>, %s: memref<1xindex>, %y: memref<?xf32>)
+    attributes {onnx.shape_function = @dynamic_kernel_shapes} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %k = memref.load %s[%c0] : memref<1xindex>
+  %nk = arith.muli %n, %k : index
+  %m = memref.dim %y, %c0 : memref<?xf32>
+  %a = memref.alloc(%nk) : memref<?xf32>
+  %b = memref.alloc(%m) : memref<?xf32>
+  memref.copy %b, %a : memref<?xf32> to memref<?xf32>
+  memref.copy %a, %y : memref<?xf32> to memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return
+}
+func.func @dynamic_kernel_shapes(%x: memref<?xf32>, %s: memref<1xindex>, %dims: memref<2xi64>) -> i32 {
+  %ok = arith.constant 0 : i32
+  return %ok : i32
 }

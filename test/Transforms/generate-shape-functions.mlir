@@ -1,15 +1,16 @@
 // RUN: onnx-opt %s -onnx-generate-shape-functions -split-input-file -verify-diagnostics | FileCheck %s
 
 // Static shapes and constant scales: the dimensions are constants and there
-// is nothing to check at run time.
+// is nothing to check at run time. The last entry, the workspace size, is -1
+// until onnx-plan-memory plans the kernel.
 // CHECK-LABEL: func @static
 // CHECK-SAME:    attributes {onnx.shape_function = @static_shapes}
 // CHECK-LABEL: func @static_shapes
-// CHECK-SAME:    (%{{.*}}: tensor<1x1x2x2xf32> {onnx.name = "X"}) -> (i32, tensor<4xi64>)
+// CHECK-SAME:    (%{{.*}}: tensor<1x1x2x2xf32> {onnx.name = "X"}) -> (i32, tensor<5xi64>)
 // CHECK-SAME:    attributes {onnx.checks = []}
-// CHECK-DAG:     %[[DIMS:.*]] = arith.constant dense<[1, 1, 4, 6]> : tensor<4xi64>
+// CHECK-DAG:     %[[DIMS:.*]] = arith.constant dense<[1, 1, 4, 6, -1]> : tensor<5xi64>
 // CHECK-DAG:     %[[OK:.*]] = arith.constant 0 : i32
-// CHECK:         return %[[OK]], %[[DIMS]] : i32, tensor<4xi64>
+// CHECK:         return %[[OK]], %[[DIMS]] : i32, tensor<5xi64>
 func.func @static(%x: tensor<1x1x2x2xf32> {onnx.name = "X"}) -> tensor<1x1x4x6xf32> {
   %s = onnx.Constant dense<[1.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
   %0 = onnx.UpsampleV10 %x, %s : tensor<1x1x2x2xf32>, tensor<4xf32> -> tensor<1x1x4x6xf32>
@@ -24,13 +25,13 @@ func.func @static(%x: tensor<1x1x2x2xf32> {onnx.name = "X"}) -> tensor<1x1x4x6xf
 // CHECK-SAME:    attributes {onnx.checks = ["Clip node 'c': bound 'min' must hold exactly one element"]}
 // CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
 // CHECK:         %[[ONE:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
-// CHECK:         %[[R:.*]]:2 = scf.if %[[ONE]] -> (i32, tensor<1xi64>) {
+// CHECK:         %[[R:.*]]:2 = scf.if %[[ONE]] -> (i32, tensor<2xi64>) {
 // CHECK:           %[[D:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
 // CHECK:           %[[D64:.*]] = arith.index_cast %[[D]] : index to i64
-// CHECK:           %[[DIMS:.*]] = tensor.from_elements %[[D64]] : tensor<1xi64>
-// CHECK:           scf.yield %{{.*}}, %[[DIMS]] : i32, tensor<1xi64>
+// CHECK:           %[[DIMS:.*]] = tensor.from_elements %[[D64]], %{{.*}} : tensor<2xi64>
+// CHECK:           scf.yield %{{.*}}, %[[DIMS]] : i32, tensor<2xi64>
 // CHECK:         } else {
-// CHECK:           scf.yield %{{.*}}, %{{.*}} : i32, tensor<1xi64>
+// CHECK:           scf.yield %{{.*}}, %{{.*}} : i32, tensor<2xi64>
 // CHECK:         return %[[R]]#0, %[[R]]#1
 func.func @clip_dynamic_bound(%x: tensor<?xf32>, %lo: tensor<?xf32>) -> tensor<?xf32> {
   %0 = onnx.ClipV13 %x min(%lo : tensor<?xf32>) : tensor<?xf32> loc("c")

@@ -442,6 +442,54 @@ TEST(Load, SignatureReportsTheWorkspace) {
             std::string::npos);
 }
 
+TEST(Run, ShapeFunctionComputesADynamicWorkspace) {
+  // Nearest Upsample with run-time scales keeps one table of source indices
+  // per axis (32-bit entries for a tensor this small, each table rounded up
+  // to 64 bytes), both live at once: the workspace depends on the scales.
+  Model model = fromInfo(runtime_scales_model());
+  float x[4] = {1, 2, 3, 4};
+  Tensor tx = wrap(ONNXC_FLOAT, {2, 2}, x, sizeof(x));
+  auto bytesFor = [&](std::vector<float> scales) {
+    Tensor ts = wrap(ONNXC_FLOAT, {int64_t(scales.size())}, scales.data(),
+                     scales.size() * 4);
+    int64_t bytes = -2;
+    const onnxc_tensor *inputs[] = {tx.get(), ts.get()};
+    EXPECT_EQ(onnxc_model_workspace_bytes(model.get(), inputs, 2, &bytes),
+              ONNXC_OK)
+        << onnxc_last_error();
+    return bytes;
+  };
+  EXPECT_EQ(bytesFor({2, 3}), 64 + 64);   // 4 and 6 entries
+  EXPECT_EQ(bytesFor({1, 20}), 64 + 192); // 2 and 40 entries
+
+  // The inputs are checked as for a run.
+  float bad[2] = {0.5f, 1};
+  Tensor tb = wrap(ONNXC_FLOAT, {2}, bad, sizeof(bad));
+  const onnxc_tensor *inputs[] = {tx.get(), tb.get()};
+  int64_t bytes = -2;
+  EXPECT_EQ(onnxc_model_workspace_bytes(model.get(), inputs, 2, &bytes),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("scales must be finite and >= 1"))
+      << onnxc_last_error();
+  EXPECT_EQ(bytes, -2);
+  EXPECT_EQ(onnxc_model_workspace_bytes(model.get(), inputs, 1, &bytes),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(onnxc_model_workspace_bytes(model.get(), inputs, 2, nullptr),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+}
+
+TEST(Run, ShapeFunctionReportsAStaticWorkspace) {
+  Model model = fromInfo(kept_intermediate_model());
+  std::vector<float> x(2 * 4 * 4, 1.0f);
+  Tensor tx = wrap(ONNXC_FLOAT, {1, 2, 4, 4}, x.data(), x.size() * 4);
+  const onnxc_tensor *inputs[] = {tx.get()};
+  int64_t bytes = -2;
+  ASSERT_EQ(onnxc_model_workspace_bytes(model.get(), inputs, 1, &bytes),
+            ONNXC_OK)
+      << onnxc_last_error();
+  EXPECT_EQ(bytes, kept_intermediate_model()->workspace_bytes);
+}
+
 TEST(Run, NullStringInputsAreRejectedBeforeTheKernel) {
   Model model = fromInfo(strings_model());
   const char *words[] = {"alpha", nullptr, "gamma"};

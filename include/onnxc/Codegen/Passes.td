@@ -149,24 +149,37 @@ def ONNXSpecializeGathersPass
   ];
 }
 
-def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::func::FuncOp"> {
-  let summary = "Place the buffers a function allocates into one workspace, "
-                "sharing bytes between buffers whose lifetimes do not overlap";
+def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::ModuleOp"> {
+  let summary = "Place the buffers each function allocates into one "
+                "workspace, sharing bytes between buffers whose lifetimes do "
+                "not overlap";
   let description = [{
     Runs after bufferization and the buffer deallocation pipeline. Every
-    `memref.alloc` of a static shape in the function's entry block whose
+    `memref.alloc` with an identity layout in a function's entry block whose
     buffer is freed by a `memref.dealloc` in that block is *planned*: its
     lifetime runs from the allocation to the last op using it or a view of
-    it, and the planned buffers get byte offsets (64-byte aligned) in one
-    workspace such that buffers live at the same time never overlap
-    (largest first, each at the lowest offset that fits). The function then
-    allocates the workspace once, views each buffer into it
-    (`memref.view`), and frees the workspace at its end.
+    it. Planned buffers get byte offsets (64-byte aligned) in one workspace
+    such that buffers live at the same time never overlap:
+
+    - static sizes first, largest first, each at the lowest offset that
+      fits, so the static part of the plan is fixed at compile time;
+    - dynamic sizes above those, in program order, each just above the
+      buffers placed before it that are live at the same time. Their sizes
+      and offsets are computed at the top of the function, so a dynamic
+      size is planned only when it depends on nothing but the arguments'
+      dimensions, loads from arguments the function never writes, and pure
+      arithmetic.
+
+    The function then allocates the workspace once, views each buffer into
+    it (`memref.view`), and frees it at its end.
 
     The function gets `onnx.workspace_bytes`: the workspace's size when
-    every allocation was planned, -1 when some buffer (one of dynamic shape,
-    say) is still allocated on its own. Buffers of dynamic shape and those
-    allocated inside loops are left as they are.
+    every allocation was planned and all of them are static, else -1.
+    When every allocation was planned and the function has a shape function
+    (`onnx.shape_function`), that shape function writes the workspace's
+    size, recomputed from the inputs and the output dimensions, into the
+    last entry of its dims buffer once its checks pass; the entry keeps the
+    -1 it starts with otherwise.
 
     With the model support library, `memref.alloc` is served from a
     per-thread workspace reused across runs, so a planned function makes a
@@ -176,6 +189,7 @@ def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::func::FuncOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 

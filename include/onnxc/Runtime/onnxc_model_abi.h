@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONNXC_MODEL_ABI_VERSION 2
+#define ONNXC_MODEL_ABI_VERSION 3
 
 /* Element types: every fact about them, once. X(ENUMERATOR, code, name,
  * bytes per element): the code is ONNX's TensorProto.DataType, the name
@@ -81,9 +81,12 @@ typedef struct onnxc_model_info {
   const char *const *check_messages;
   const char *signature_json;
   /* descriptors: the inputs, then one rank-1 int64 buffer receiving every
-   * output dimension, outputs in order. Returns 0 when the inputs pass every
-   * check, else 1 + the index of the first failed check. Reads no input
-   * element out of bounds as long as the inputs match the static signature. */
+   * output dimension, outputs in order, and then the bytes of workspace
+   * `run` will use for these inputs (-1 when not known in advance): the sum
+   * of the output ranks plus one entries. Returns 0 when the inputs pass
+   * every check, else 1 + the index of the first failed check. Reads no
+   * input element out of bounds as long as the inputs match the static
+   * signature. */
   int32_t (*shapes)(void **descriptors);
   /* descriptors: the inputs, then the outputs, sized as `shapes` said.
    * Writes every output element exactly once and returns 0; returns 1,
@@ -91,8 +94,8 @@ typedef struct onnxc_model_info {
    * tables it keeps) could not be allocated. The workspace belongs to the
    * model library and the calling thread and is reused from run to run. */
   int32_t (*run)(void **descriptors);
-  /* Peak bytes of that workspace, known when every buffer has a static
-   * size; -1 when it depends on the inputs. */
+  /* Bytes of that workspace when every buffer has a static size; -1 when
+   * it depends on the inputs (then `shapes` computes it). */
   int64_t workspace_bytes;
 } onnxc_model_info;
 

@@ -133,6 +133,16 @@ ONNXC_API onnxc_status onnxc_model_run(const onnxc_model *model,
                                        onnxc_tensor **outputs,
                                        size_t num_outputs);
 
+/* The bytes of workspace (intermediate tensors and index tables) a run with
+ * these inputs uses, as the model's shape function computes it from them
+ * after the checks of onnxc_model_run; -1 when the model cannot tell before
+ * running. The workspace belongs to the model library and the calling
+ * thread: it is allocated by the first run that needs it and reused by
+ * later runs, growing when a run needs more. */
+ONNXC_API onnxc_status onnxc_model_workspace_bytes(
+    const onnxc_model *model, const onnxc_tensor *const *inputs,
+    size_t num_inputs, int64_t *bytes);
+
 #ifdef __cplusplus
 }
 #endif

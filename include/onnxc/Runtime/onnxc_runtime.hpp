@@ -204,8 +204,26 @@ public:
     runRaw(inputs, raw);
   }
 
+  /// The bytes of workspace a run with these inputs uses; -1 when the model
+  /// cannot tell before running.
+  int64_t workspaceBytes(const std::vector<const Tensor *> &inputs) const {
+    std::vector<const onnxc_tensor *> raw = unwrap(inputs);
+    int64_t bytes = -1;
+    detail::check(onnxc_model_workspace_bytes(model_.get(), raw.data(),
+                                              raw.size(), &bytes));
+    return bytes;
+  }
+
 private:
   explicit Model(onnxc_model *model) : model_(model) {}
+
+  static std::vector<const onnxc_tensor *>
+  unwrap(const std::vector<const Tensor *> &inputs) {
+    std::vector<const onnxc_tensor *> raw;
+    for (const Tensor *tensor : inputs)
+      raw.push_back(tensor ? tensor->get() : nullptr);
+    return raw;
+  }
 
   const onnxc_model_io &io(const onnxc_model_io *(*get)(const onnxc_model *,
                                                         size_t),
@@ -218,9 +236,7 @@ private:
 
   void runRaw(const std::vector<const Tensor *> &inputs,
               std::vector<onnxc_tensor *> &outputs) const {
-    std::vector<const onnxc_tensor *> raw;
-    for (const Tensor *tensor : inputs)
-      raw.push_back(tensor ? tensor->get() : nullptr);
+    std::vector<const onnxc_tensor *> raw = unwrap(inputs);
     detail::check(onnxc_model_run(model_.get(), raw.data(), raw.size(),
                                   outputs.data(), outputs.size()));
   }
