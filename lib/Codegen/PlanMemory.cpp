@@ -53,7 +53,7 @@ std::optional<int64_t> getElementBytes(Type type) {
 struct PlannedBuffer {
   memref::AllocOp alloc;
   memref::DeallocOp dealloc;
-  unsigned begin, end;
+  unsigned begin = 0, end = 0;
   std::optional<int64_t> staticBytes;
   Value dynamicBytes;
   int64_t staticOffset = 0;
@@ -303,7 +303,11 @@ struct ONNXPlanMemoryPass
         allPlanned = false;
         return;
       }
-      PlannedBuffer buffer{alloc, dealloc, at.lookup(alloc), *lastUse};
+      PlannedBuffer buffer;
+      buffer.alloc = alloc;
+      buffer.dealloc = dealloc;
+      buffer.begin = at.lookup(alloc);
+      buffer.end = *lastUse;
       if (type.hasStaticShape()) {
         buffer.staticBytes = alignUp(
             std::max<int64_t>(1, type.getNumElements() * *elementBytes));

@@ -119,7 +119,7 @@ Value allOf(OpBuilder &b, Location loc, ArrayRef<Value> conditions) {
 }
 
 /// Clip: a bound of dynamic shape holds exactly one element.
-void addChecks(ClipV13Op op, IRMapping &mapping, OpBuilder &b,
+void addChecks(LatestClipOp op, IRMapping &mapping, OpBuilder &b,
                CheckedBodyBuilder &checks) {
   Location loc = op.getLoc();
   std::pair<StringRef, Value> bounds[] = {{"min", op.getMin()},
@@ -141,7 +141,7 @@ void addChecks(ClipV13Op op, IRMapping &mapping, OpBuilder &b,
 
 /// Upsample with run-time scales: one finite scale >= 1 per dimension, and
 /// output lengths that fit and agree with the declared ones.
-void addChecks(UpsampleV10Op op, IRMapping &mapping, OpBuilder &b,
+void addChecks(LatestUpsampleOp op, IRMapping &mapping, OpBuilder &b,
                CheckedBodyBuilder &checks) {
   Location loc = op.getLoc();
   Value input = mapping.lookup(op.getX());
@@ -316,13 +316,12 @@ struct ONNXGenerateShapeFunctionsPass
         checks.finish(tensor::FromElementsOp::create(b, loc, dimsType, dims));
         break;
       }
-      if (isa<ClipV1Op, ClipV6Op, ClipV11Op, ClipV12Op, UpsampleV1Op,
-              UpsampleV7Op, UpsampleV9Op>(op))
+      if (isSupersededVersion(&op))
         return op.emitOpError("has no shape function of its own; run "
                               "-onnx-upgrade-ops first");
-      if (auto clip = dyn_cast<ClipV13Op>(op))
+      if (auto clip = dyn_cast<LatestClipOp>(op))
         addChecks(clip, mapping, b, checks);
-      else if (auto upsample = dyn_cast<UpsampleV10Op>(op))
+      else if (auto upsample = dyn_cast<LatestUpsampleOp>(op))
         addChecks(upsample, mapping, b, checks);
       else if (auto cast = dyn_cast<tensor::CastOp>(op))
         addChecks(cast, mapping, b, checks);

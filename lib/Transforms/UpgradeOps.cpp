@@ -52,26 +52,26 @@ struct UpgradeAttributeBoundsClip : OpRewritePattern<ClipOp> {
         createBoundConstant(rewriter, loc, op.getInput(), op.getMinAttr());
     Value max =
         createBoundConstant(rewriter, loc, op.getInput(), op.getMaxAttr());
-    rewriter.replaceOpWithNewOp<ClipV13Op>(op, op.getInput(), min, max);
+    rewriter.replaceOpWithNewOp<LatestClipOp>(op, op.getInput(), min, max);
     return success();
   }
 };
 
-/// ClipV11 and ClipV12 are ClipV13 on fewer element types.
+/// ClipV11 and ClipV12 are the latest Clip on fewer element types.
 template <typename ClipOp>
 struct UpgradeOperandBoundsClip : OpRewritePattern<ClipOp> {
   using OpRewritePattern<ClipOp>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(ClipOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<ClipV13Op>(op, op.getInput(), op.getMin(),
-                                           op.getMax());
+    rewriter.replaceOpWithNewOp<LatestClipOp>(op, op.getInput(), op.getMin(),
+                                              op.getMax());
     return success();
   }
 };
 
-/// Builds UpsampleV10 from the scales of an older version, keeping its
-/// result type and mapping `bilinear` to `linear`.
+/// Builds the latest Upsample from the scales of an older version, keeping
+/// its result type and mapping `bilinear` to `linear`.
 template <typename UpsampleOp>
 struct UpgradeUpsample : OpRewritePattern<UpsampleOp> {
   using OpRewritePattern<UpsampleOp>::OpRewritePattern;
@@ -90,8 +90,8 @@ struct UpgradeUpsample : OpRewritePattern<UpsampleOp> {
           DenseElementsAttr::get(type, ArrayRef<float>(values)));
     }
     StringRef mode = op.getMode() == "bilinear" ? "linear" : op.getMode();
-    rewriter.replaceOpWithNewOp<UpsampleV10Op>(op, op.getY().getType(),
-                                               op.getX(), scales, mode);
+    rewriter.replaceOpWithNewOp<LatestUpsampleOp>(op, op.getY().getType(),
+                                                  op.getX(), scales, mode);
     return success();
   }
 };
@@ -110,6 +110,15 @@ struct ONNXUpgradeOpsPass
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
+    // A version a later one supersedes must have an upgrade pattern.
+    WalkResult walk = getOperation()->walk([](Operation *op) {
+      if (!isSupersededVersion(op))
+        return WalkResult::advance();
+      op->emitOpError("has no upgrade to the latest version of its operator");
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      signalPassFailure();
   }
 };
 } // namespace

@@ -19,8 +19,10 @@ def ONNXUpgradeOpsPass : Pass<"onnx-upgrade-ops"> {
       `height_scale`/`width_scale` becoming `[1, 1, h, w]`;
     - UpsampleV1's `bilinear` mode becomes `linear`.
 
-    After this pass each family has one form, so the lowering handles one op
-    per family.
+    After this pass each family has one form (`LatestClipOp`,
+    `LatestUpsampleOp`), so the lowering handles one op per family. An op
+    that a later registered version supersedes but no pattern upgrades is
+    an error.
   }];
   let dependentDialects = ["::onnxc::onnx::ONNXDialect"];
 }

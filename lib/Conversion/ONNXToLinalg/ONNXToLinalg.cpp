@@ -141,11 +141,11 @@ static Value createExtremeValue(OpBuilder &b, Location loc, Type elementType,
 
 /// Clip as an elementwise linalg.generic of the input's rank (onnx-fuse
 /// flattens what stays elementwise after fusion).
-struct ClipLowering : OpConversionPattern<ClipV13Op> {
+struct ClipLowering : OpConversionPattern<LatestClipOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(ClipV13Op op, OpAdaptor adaptor,
+  matchAndRewrite(LatestClipOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
@@ -236,8 +236,7 @@ struct ConvertONNXToLinalgPass
     MLIRContext *context = &getContext();
 
     WalkResult walk = module.walk([](Operation *op) {
-      if (isa<ClipV1Op, ClipV6Op, ClipV11Op, ClipV12Op, UpsampleV1Op,
-              UpsampleV7Op, UpsampleV9Op>(op)) {
+      if (isSupersededVersion(op)) {
         op->emitOpError("has no lowering of its own; run -onnx-upgrade-ops "
                         "first");
         return WalkResult::interrupt();

@@ -346,11 +346,11 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
 // The lowering
 //===----------------------------------------------------------------------===//
 
-struct UpsampleLowering : OpConversionPattern<UpsampleV10Op> {
+struct UpsampleLowering : OpConversionPattern<LatestUpsampleOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(UpsampleV10Op op, OpAdaptor adaptor,
+  matchAndRewrite(LatestUpsampleOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getX();

@@ -24,6 +24,9 @@ void ONNXDialect::initialize() {
 #define GET_TYPEDEF_LIST
 #include "onnxc/Dialect/ONNX/ONNXOpsTypes.cpp.inc"
       >();
+  for (RegisteredOperationName op : getContext()->getRegisteredOperations())
+    if (&op.getDialect() == this && op.hasInterface<VersionedOpInterface>())
+      versionedOps.push_back(op);
 }
 
 Operation *ONNXDialect::materializeConstant(OpBuilder &builder, Attribute value,

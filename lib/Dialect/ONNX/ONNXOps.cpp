@@ -52,6 +52,59 @@ static std::optional<SmallVector<float>> getConstantFloats(Value value) {
 }
 
 //===----------------------------------------------------------------------===//
+// Operator versions
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Dialect/ONNX/ONNXInterfaces.cpp.inc"
+
+SmallVector<OperatorVersion>
+onnxc::onnx::getOperatorVersions(MLIRContext *context, StringRef operatorName) {
+  SmallVector<OperatorVersion> versions;
+  auto *dialect = context->getOrLoadDialect<ONNXDialect>();
+  for (RegisteredOperationName op : dialect->getVersionedOps()) {
+    auto *versioned = op.getInterface<VersionedOpInterface>();
+    if (versioned->getOperatorName() == operatorName)
+      versions.push_back({versioned->getSinceVersion(), op});
+  }
+  llvm::sort(versions, [](const OperatorVersion &a, const OperatorVersion &b) {
+    return a.sinceVersion < b.sinceVersion;
+  });
+  return versions;
+}
+
+SmallVector<StringRef>
+onnxc::onnx::getVersionedOperators(MLIRContext *context) {
+  SmallVector<StringRef> names;
+  auto *dialect = context->getOrLoadDialect<ONNXDialect>();
+  for (RegisteredOperationName op : dialect->getVersionedOps())
+    names.push_back(op.getInterface<VersionedOpInterface>()->getOperatorName());
+  llvm::sort(names);
+  names.erase(llvm::unique(names), names.end());
+  return names;
+}
+
+std::optional<OperatorVersion>
+onnxc::onnx::resolveOperatorVersion(MLIRContext *context,
+                                    StringRef operatorName, int64_t opset) {
+  std::optional<OperatorVersion> resolved;
+  for (const OperatorVersion &version :
+       getOperatorVersions(context, operatorName))
+    if (version.sinceVersion <= opset)
+      resolved = version;
+  return resolved;
+}
+
+bool onnxc::onnx::isSupersededVersion(Operation *op) {
+  auto versioned = dyn_cast<VersionedOpInterface>(op);
+  if (!versioned)
+    return false;
+  SmallVector<OperatorVersion> versions =
+      getOperatorVersions(op->getContext(), versioned.getOperatorName());
+  return !versions.empty() &&
+         versions.back().sinceVersion > versioned.getSinceVersion();
+}
+
+//===----------------------------------------------------------------------===//
 // ConstantOp
 //===----------------------------------------------------------------------===//
 
@@ -81,10 +134,6 @@ template <typename ClipOp> static LogicalResult verifyInputBounds(ClipOp op) {
   return success();
 }
 
-LogicalResult ClipV11Op::verify() { return verifyInputBounds(*this); }
-LogicalResult ClipV12Op::verify() { return verifyInputBounds(*this); }
-LogicalResult ClipV13Op::verify() { return verifyInputBounds(*this); }
-
 /// Clip is elementwise: its result has the input's shape.
 static LogicalResult reifyClipShape(OpBuilder &builder, Operation *op,
                                     ReifiedRankedShapedTypeDims &shapes) {
@@ -92,18 +141,6 @@ static LogicalResult reifyClipShape(OpBuilder &builder, Operation *op,
       tensor::getMixedSizes(builder, op->getLoc(), op->getOperand(0)));
   return success();
 }
-
-#define ONNXC_DEFINE_CLIP_REIFY(Op)                                            \
-  LogicalResult Op::reifyResultShapes(OpBuilder &builder,                      \
-                                      ReifiedRankedShapedTypeDims &shapes) {   \
-    return reifyClipShape(builder, *this, shapes);                             \
-  }
-ONNXC_DEFINE_CLIP_REIFY(ClipV1Op)
-ONNXC_DEFINE_CLIP_REIFY(ClipV6Op)
-ONNXC_DEFINE_CLIP_REIFY(ClipV11Op)
-ONNXC_DEFINE_CLIP_REIFY(ClipV12Op)
-ONNXC_DEFINE_CLIP_REIFY(ClipV13Op)
-#undef ONNXC_DEFINE_CLIP_REIFY
 
 //===----------------------------------------------------------------------===//
 // Upsample
@@ -116,14 +153,6 @@ std::optional<SmallVector<float>> UpsampleV1Op::getConstantScales() {
 
 std::optional<SmallVector<float>> UpsampleV7Op::getConstantScales() {
   return SmallVector<float>(getScales());
-}
-
-std::optional<SmallVector<float>> UpsampleV9Op::getConstantScales() {
-  return getConstantFloats(getScales());
-}
-
-std::optional<SmallVector<float>> UpsampleV10Op::getConstantScales() {
-  return getConstantFloats(getScales());
 }
 
 /// The result type SPEC.md's output-shape formula gives: the input's element
@@ -245,13 +274,6 @@ static LogicalResult verifyInputScalesUpsample(UpsampleOp op) {
                         op.getMode(), kModesV7, numScales, scalesRef);
 }
 
-LogicalResult UpsampleV9Op::verify() {
-  return verifyInputScalesUpsample(*this);
-}
-LogicalResult UpsampleV10Op::verify() {
-  return verifyInputScalesUpsample(*this);
-}
-
 LogicalResult
 UpsampleV1Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                Adaptor adaptor,
@@ -288,20 +310,6 @@ inferInputScalesUpsample(Adaptor adaptor,
   return success();
 }
 
-LogicalResult
-UpsampleV9Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                               Adaptor adaptor,
-                               SmallVectorImpl<Type> &inferredReturnTypes) {
-  return inferInputScalesUpsample(adaptor, inferredReturnTypes);
-}
-
-LogicalResult
-UpsampleV10Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                                Adaptor adaptor,
-                                SmallVectorImpl<Type> &inferredReturnTypes) {
-  return inferInputScalesUpsample(adaptor, inferredReturnTypes);
-}
-
 /// A declared result type may be more static than the inferred one (an ONNX
 /// model states output shapes that depend on run-time scales). Agreement with
 /// the output-shape formula is checked by the verifiers, whose messages name
@@ -309,19 +317,6 @@ UpsampleV10Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
 static bool isCompatibleUpsampleTypes(TypeRange lhs, TypeRange rhs) {
   return lhs.size() == 1 && rhs.size() == 1 && isa<RankedTensorType>(lhs[0]) &&
          isa<RankedTensorType>(rhs[0]);
-}
-
-bool UpsampleV1Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return isCompatibleUpsampleTypes(l, r);
-}
-bool UpsampleV7Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return isCompatibleUpsampleTypes(l, r);
-}
-bool UpsampleV9Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return isCompatibleUpsampleTypes(l, r);
-}
-bool UpsampleV10Op::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return isCompatibleUpsampleTypes(l, r);
 }
 
 SmallVector<OpFoldResult> onnxc::onnx::reifyUpsampledSizes(
@@ -395,18 +390,6 @@ reifyInputScalesUpsample(UpsampleOp op, OpBuilder &builder,
   if (scales)
     scalesRef = *scales;
   return reifyUpsampleShape(builder, op, scalesRef, op.getScales(), shapes);
-}
-
-LogicalResult
-UpsampleV9Op::reifyResultShapes(OpBuilder &builder,
-                                ReifiedRankedShapedTypeDims &shapes) {
-  return reifyInputScalesUpsample(*this, builder, shapes);
-}
-
-LogicalResult
-UpsampleV10Op::reifyResultShapes(OpBuilder &builder,
-                                 ReifiedRankedShapedTypeDims &shapes) {
-  return reifyInputScalesUpsample(*this, builder, shapes);
 }
 
 #define GET_OP_CLASSES

@@ -47,6 +47,19 @@ def ONNX_Dialect : Dialect {
     // A shape function: the messages of its run-time checks, in order.
     "::mlir::ArrayAttr":$checks
   );
+
+  let extraClassDeclaration = [{
+    /// The ops of this dialect that stand for an ONNX operator version
+    /// (VersionedOpInterface), collected when the dialect is loaded.
+    llvm::ArrayRef<mlir::RegisteredOperationName> getVersionedOps() const {
+      return versionedOps;
+    }
+
+  private:
+    llvm::SmallVector<mlir::RegisteredOperationName> versionedOps;
+
+  public:
+  }];
 }
 
 //===----------------------------------------------------------------------===//

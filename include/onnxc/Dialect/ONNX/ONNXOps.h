@@ -12,10 +12,63 @@
 #include <limits>
 #include <optional>
 
+namespace onnxc::onnx {
+/// How the inputs and attributes of an ONNX node map onto an op. The
+/// versions of one form differ only in what their ODS definitions say (the
+/// element types, which attributes exist), so the importer builds every
+/// version of a form with the same code.
+enum class NodeForm {
+  /// Clip-1, -6: input; float attributes min, max.
+  ClipWithAttributeBounds,
+  /// Clip-11 on: input, then optional one-element inputs min, max.
+  ClipWithInputBounds,
+  /// Upsample-1: X; float attributes height_scale, width_scale; mode.
+  UpsampleWithScaleAttributes,
+  /// Upsample-7: X; a floats attribute scales; mode.
+  UpsampleWithScalesAttribute,
+  /// Upsample-9 on: X, then a 1-D float input scales; mode.
+  UpsampleWithScalesInput,
+};
+} // namespace onnxc::onnx
+
+#include "onnxc/Dialect/ONNX/ONNXInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "onnxc/Dialect/ONNX/ONNXOps.h.inc"
 
 namespace onnxc::onnx {
+
+/// One registered version of an ONNX operator.
+struct OperatorVersion {
+  int64_t sinceVersion;
+  mlir::RegisteredOperationName op;
+};
+
+/// The versions of `operatorName` that ops of the onnx dialect stand for
+/// (VersionedOpInterface), by ascending since_version.
+llvm::SmallVector<OperatorVersion>
+getOperatorVersions(mlir::MLIRContext *context, llvm::StringRef operatorName);
+
+/// Every ONNX operator some op stands for, in alphabetical order.
+llvm::SmallVector<llvm::StringRef>
+getVersionedOperators(mlir::MLIRContext *context);
+
+/// The version of `operatorName` a model of opset `opset` uses: the largest
+/// since_version not above `opset`; std::nullopt when the operator has no
+/// such version.
+std::optional<OperatorVersion>
+resolveOperatorVersion(mlir::MLIRContext *context, llvm::StringRef operatorName,
+                       int64_t opset);
+
+/// Whether `op` stands for an operator version that a later registered
+/// version supersedes (onnx-upgrade-ops rewrites such ops into the latest).
+bool isSupersededVersion(mlir::Operation *op);
+
+/// The newest version of each operator: onnx-upgrade-ops rewrites every
+/// older version into it, and only it has checks and a lowering. A new
+/// version of an operator takes its place here (docs/design.md).
+using LatestClipOp = ClipV13Op;
+using LatestUpsampleOp = UpsampleV10Op;
 
 /// Output length of an upsampled dimension of length `inputLength` by
 /// `scale`, as SPEC.md defines it: trunc(float32(n) *f s). Returns

@@ -9,6 +9,7 @@
 #define ONNXC_DIALECT_ONNX_ONNXOPS_TD
 
 include "onnxc/Dialect/ONNX/ONNXDialect.td"
+include "onnxc/Dialect/ONNX/ONNXInterfaces.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
@@ -29,6 +30,38 @@ defvar ONNX_UpsampleV7Types = !listconcat([I1]<Type>, ONNX_IntegerTypes,
     ONNX_FloatTypes, [Complex<F32>, Complex<F64>, ONNX_StringType]<Type>);
 
 def ONNX_ScalesTensor : RankedTensorOf<[F32]>;
+
+//===----------------------------------------------------------------------===//
+// Versioned ops
+//===----------------------------------------------------------------------===//
+
+// An op for version `version` of the ONNX operator `operatorName`, named
+// `<operatorName>V<version>`, whose nodes have the form `nodeForm` (a
+// NodeForm enumerator). Its VersionedOpInterface methods are defined here;
+// `sharedDefinition` holds C++ definitions that every op of a subclass
+// shares, so that the versions of one form have one copy of them.
+class ONNX_VersionedOp<string operatorName, int version, string nodeForm,
+                       list<Trait> traits = []>
+    : ONNX_Op<operatorName # "V" # !cast<string>(version),
+              !listconcat(traits,
+                  [DeclareOpInterfaceMethods<ONNX_VersionedOpInterface>])> {
+  string importWarning = "";
+  code sharedDefinition = "";
+  let extraClassDefinition = [{
+    ::llvm::StringRef $cppClass::getOperatorName() {
+      return "}] # operatorName # [{";
+    }
+    int64_t $cppClass::getSinceVersion() {
+      return }] # !cast<string>(version) # [{;
+    }
+    ::onnxc::onnx::NodeForm $cppClass::getNodeForm() {
+      return ::onnxc::onnx::NodeForm::}] # nodeForm # [{;
+    }
+    ::llvm::StringRef $cppClass::getImportWarning() {
+      return "}] # importWarning # [{";
+    }
+  }] # sharedDefinition;
+}
 
 //===----------------------------------------------------------------------===//
 // Constant
@@ -56,16 +89,24 @@ def ONNX_ConstantOp : ONNX_Op<"Constant",
 // Clip
 //===----------------------------------------------------------------------===//
 
-class ONNX_ClipOp<string version, list<Trait> traits = []>
-    : ONNX_Op<"Clip" # version, !listconcat(traits, [Pure,
+class ONNX_ClipOp<int version, string nodeForm, list<Trait> traits = []>
+    : ONNX_VersionedOp<"Clip", version, nodeForm, !listconcat(traits, [Pure,
         AllTypesMatch<["input", "output"]>,
         DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
             ["reifyResultShapes"]>])> {
-  let summary = "Clip-" # !substr(version, 1) #
+  let summary = "Clip-" # !cast<string>(version) #
                 ": limit every element to the interval [min, max]";
+  code boundsDefinition = "";
+  let sharedDefinition = [{
+    ::mlir::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &builder,
+        ::mlir::ReifiedRankedShapedTypeDims &shapes) {
+      return reifyClipShape(builder, *this, shapes);
+    }
+  }] # boundsDefinition;
 }
 
-def ONNX_ClipV1Op : ONNX_ClipOp<"V1"> {
+def ONNX_ClipV1Op : ONNX_ClipOp<1, "ClipWithAttributeBounds"> {
   let description = [{
     Clip as defined from opset 1. `min` and `max` are optional float
     attributes; an absent one is the lowest/highest value of the element
@@ -85,7 +126,7 @@ def ONNX_ClipV1Op : ONNX_ClipOp<"V1"> {
   }];
 }
 
-def ONNX_ClipV6Op : ONNX_ClipOp<"V6"> {
+def ONNX_ClipV6Op : ONNX_ClipOp<6, "ClipWithAttributeBounds"> {
   let description = [{
     Clip as defined from opset 6. `min` and `max` are float attributes that
     default to the lowest/highest float32; the float32 values are converted
@@ -106,8 +147,9 @@ def ONNX_ClipV6Op : ONNX_ClipOp<"V6"> {
   }];
 }
 
-class ONNX_ClipWithInputBoundsOp<string version, list<Type> types>
-    : ONNX_ClipOp<version, [AttrSizedOperandSegments]> {
+class ONNX_ClipWithInputBoundsOp<int version, list<Type> types>
+    : ONNX_ClipOp<version, "ClipWithInputBounds",
+                  [AttrSizedOperandSegments]> {
   let arguments = (ins RankedTensorOf<types>:$input,
                        Optional<RankedTensorOf<types>>:$min,
                        Optional<RankedTensorOf<types>>:$max);
@@ -117,9 +159,14 @@ class ONNX_ClipWithInputBoundsOp<string version, list<Type> types>
            (`max` `(` $max^ `:` type($max) `)`)? attr-dict `:` type($input)
   }];
   let hasVerifier = 1;
+  let boundsDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyInputBounds(*this);
+    }
+  }];
 }
 
-def ONNX_ClipV11Op : ONNX_ClipWithInputBoundsOp<"V11", ONNX_ClipV1Types> {
+def ONNX_ClipV11Op : ONNX_ClipWithInputBoundsOp<11, ONNX_ClipV1Types> {
   let description = [{
     Clip as defined from opset 11: the bounds are optional operands holding
     exactly one element of the input's element type; an absent bound is the
@@ -133,14 +180,14 @@ def ONNX_ClipV11Op : ONNX_ClipWithInputBoundsOp<"V11", ONNX_ClipV1Types> {
   }];
 }
 
-def ONNX_ClipV12Op : ONNX_ClipWithInputBoundsOp<"V12", ONNX_ClipV12Types> {
+def ONNX_ClipV12Op : ONNX_ClipWithInputBoundsOp<12, ONNX_ClipV12Types> {
   let description = [{
     Clip as defined from opset 12: ClipV11 extended to signed and unsigned
     integers, compared according to their signedness.
   }];
 }
 
-def ONNX_ClipV13Op : ONNX_ClipWithInputBoundsOp<"V13", ONNX_ClipV13Types> {
+def ONNX_ClipV13Op : ONNX_ClipWithInputBoundsOp<13, ONNX_ClipV13Types> {
   let description = [{
     Clip as defined from opset 13: ClipV12 extended to bfloat16. This is the
     form every older Clip is upgraded to before lowering.
@@ -151,21 +198,29 @@ def ONNX_ClipV13Op : ONNX_ClipWithInputBoundsOp<"V13", ONNX_ClipV13Types> {
 // Upsample
 //===----------------------------------------------------------------------===//
 
-class ONNX_UpsampleOp<string version, list<Trait> traits = []>
-    : ONNX_Op<"Upsample" # version, !listconcat(traits, [Pure,
+class ONNX_UpsampleOp<int version, string nodeForm, list<Trait> traits = []>
+    : ONNX_VersionedOp<"Upsample", version, nodeForm,
+                       !listconcat(traits, [Pure,
         InferTypeOpAdaptorWithIsCompatible,
         DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
             ["reifyResultShapes"]>])> {
-  let summary = "Upsample-" # !substr(version, 1) #
+  let summary = "Upsample-" # !cast<string>(version) #
                 ": nearest or linear upsampling by per-dimension scales";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The scales, one per input dimension, when known at compile time.
     std::optional<llvm::SmallVector<float>> getConstantScales();
   }];
+  code scalesDefinition = "";
+  let sharedDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return isCompatibleUpsampleTypes(lhs, rhs);
+    }
+  }] # scalesDefinition;
 }
 
-def ONNX_UpsampleV1Op : ONNX_UpsampleOp<"V1"> {
+def ONNX_UpsampleV1Op : ONNX_UpsampleOp<1, "UpsampleWithScaleAttributes"> {
   let description = [{
     Upsample as defined from opset 1 (experimental): a 4-D NCHW input scaled
     by `height_scale` and `width_scale`, i.e. scales `[1, 1, h, w]`, in mode
@@ -186,7 +241,7 @@ def ONNX_UpsampleV1Op : ONNX_UpsampleOp<"V1"> {
   }];
 }
 
-def ONNX_UpsampleV7Op : ONNX_UpsampleOp<"V7"> {
+def ONNX_UpsampleV7Op : ONNX_UpsampleOp<7, "UpsampleWithScalesAttribute"> {
   let description = [{
     Upsample as defined from opset 7: one float `scales` attribute entry per
     input dimension, mode `nearest` (default) or `linear`.
@@ -206,8 +261,27 @@ def ONNX_UpsampleV7Op : ONNX_UpsampleOp<"V7"> {
   }];
 }
 
-class ONNX_UpsampleWithInputScalesOp<string version>
-    : ONNX_UpsampleOp<version> {
+class ONNX_UpsampleWithInputScalesOp<int version>
+    : ONNX_UpsampleOp<version, "UpsampleWithScalesInput"> {
+  let scalesDefinition = [{
+    std::optional<llvm::SmallVector<float>> $cppClass::getConstantScales() {
+      return getConstantFloats(getScales());
+    }
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyInputScalesUpsample(*this);
+    }
+    ::mlir::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location>,
+        Adaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      return inferInputScalesUpsample(adaptor, inferredReturnTypes);
+    }
+    ::mlir::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &builder,
+        ::mlir::ReifiedRankedShapedTypeDims &shapes) {
+      return reifyInputScalesUpsample(*this, builder, shapes);
+    }
+  }];
   let arguments = (ins RankedTensorOf<ONNX_UpsampleV7Types>:$X,
                        ONNX_ScalesTensor:$scales,
                        DefaultValuedStrAttr<StrAttr, "nearest">:$mode);
@@ -218,7 +292,7 @@ class ONNX_UpsampleWithInputScalesOp<string version>
   }];
 }
 
-def ONNX_UpsampleV9Op : ONNX_UpsampleWithInputScalesOp<"V9"> {
+def ONNX_UpsampleV9Op : ONNX_UpsampleWithInputScalesOp<9> {
   let description = [{
     Upsample as defined from opset 9: the scales are a 1-D float tensor
     operand, a constant or a run-time value, one entry per input dimension.
@@ -230,7 +304,9 @@ def ONNX_UpsampleV9Op : ONNX_UpsampleWithInputScalesOp<"V9"> {
   }];
 }
 
-def ONNX_UpsampleV10Op : ONNX_UpsampleWithInputScalesOp<"V10"> {
+def ONNX_UpsampleV10Op : ONNX_UpsampleWithInputScalesOp<10> {
+  let importWarning = "Upsample is deprecated from opset 10 on; imported as "
+                      "UpsampleV10 (the semantics of Upsample-9)";
   let description = [{
     Upsample as defined from opset 10, where the operator is deprecated; its
     semantics are those of UpsampleV9. This is the form every older Upsample

@@ -1,0 +1,486 @@
+//===- ImportNodes.cpp - ONNX nodes to onnx ops ---------------------------===//
+//
+// A node resolves, at the model's opset, to the op of its operator version
+// (VersionedOpInterface: the dialect is the list of supported versions), and
+// is built by the code of that op's NodeForm. Inputs and attributes are
+// checked against the form before the op exists; the op's verifier then
+// checks everything its ODS definition states.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ImporterImpl.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+
+using namespace onnxc;
+using namespace onnxc::importer;
+namespace op = onnxc::onnx;
+
+namespace {
+
+/// Description of a node for messages: "node 'name' (Clip)" or, unnamed,
+/// "node #3 (Clip)".
+std::string describeNode(const pb::NodeProto &node, int index) {
+  std::string type = node.op_type();
+  if (!node.domain().empty() && node.domain() != "ai.onnx")
+    type = node.domain() + "." + type;
+  if (!node.name().empty())
+    return llvm::formatv("node '{0}' ({1})", node.name(), type).str();
+  return llvm::formatv("node #{0} ({1})", index, type).str();
+}
+
+const char *attributeTypeName(int type) {
+  switch (type) {
+  case pb::AttributeProto::FLOAT:
+    return "a float";
+  case pb::AttributeProto::INT:
+    return "an int";
+  case pb::AttributeProto::STRING:
+    return "a string";
+  case pb::AttributeProto::TENSOR:
+    return "a tensor";
+  case pb::AttributeProto::FLOATS:
+    return "a list of floats";
+  case pb::AttributeProto::INTS:
+    return "a list of ints";
+  case pb::AttributeProto::STRINGS:
+    return "a list of strings";
+  default:
+    return "another kind of attribute";
+  }
+}
+
+/// Versions of the Constant node. Constant nodes become onnx.Constant, the
+/// op initializers use too, so they have no op per version.
+constexpr int64_t kConstantVersions[] = {1, 9, 11, 12, 13};
+
+/// "Clip (versions 1, 6, 11, 12, 13), ..., Constant (versions ...)".
+std::string listSupportedOperators(MLIRContext *context) {
+  std::string list;
+  llvm::raw_string_ostream os(list);
+  auto printVersions = [&](StringRef name, ArrayRef<int64_t> versions) {
+    os << name << " (versions ";
+    llvm::interleaveComma(versions, os);
+    os << "), ";
+  };
+  for (StringRef name : op::getVersionedOperators(context))
+    printVersions(name,
+                  llvm::map_to_vector(op::getOperatorVersions(context, name),
+                                      [](const op::OperatorVersion &version) {
+                                        return version.sinceVersion;
+                                      }));
+  printVersions("Constant", kConstantVersions);
+  list.resize(list.size() - 2);
+  return list;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Reading a node
+//===----------------------------------------------------------------------===//
+
+namespace onnxc::importer {
+/// A node's inputs and attributes, checked as the node's form takes them;
+/// every failure is diagnosed at the node.
+class NodeReader {
+public:
+  NodeReader(ModelImporter &importer, const pb::NodeProto &node, Location loc,
+             StringRef what)
+      : importer(importer), node(node), loc(loc), what(what) {
+    for (const pb::AttributeProto &attr : node.attribute())
+      attrs[attr.name()] = &attr;
+  }
+
+  Location getLoc() const { return loc; }
+  StringRef getWhat() const { return what; }
+  InFlightDiagnostic error() { return emitError(loc) << what << ": "; }
+
+  LogicalResult expectInputs(int min, int max) {
+    if (node.input_size() >= min && node.input_size() <= max)
+      return success();
+    return error() << "takes " << min
+                   << (min == max ? "" : llvm::formatv(" to {0}", max).str())
+                   << (max == 1 ? " input" : " inputs") << ", got "
+                   << node.input_size();
+  }
+
+  /// Input `i`; a null Value when it is omitted ("" or past the end).
+  FailureOr<Value> operand(int i) {
+    if (i >= node.input_size() || node.input(i).empty())
+      return Value();
+    auto it = importer.values.find(node.input(i));
+    if (it == importer.values.end()) {
+      error() << "input '" << node.input(i)
+              << "' is neither a graph input, an initializer nor the output "
+                 "of an earlier node";
+      return failure();
+    }
+    return it->second;
+  }
+
+  FailureOr<Value> requireOperand(int i, StringRef name) {
+    FailureOr<Value> value = operand(i);
+    if (succeeded(value) && !*value) {
+      error() << "missing required input '" << name << "'";
+      return failure();
+    }
+    return value;
+  }
+
+  /// Takes attribute `name`, which must be of kind `type` if present; `out`
+  /// is null when it is absent.
+  LogicalResult takeAttr(StringRef name, pb::AttributeProto::AttributeType type,
+                         const pb::AttributeProto *&out) {
+    out = nullptr;
+    auto it = attrs.find(name);
+    if (it == attrs.end())
+      return success();
+    const pb::AttributeProto *attr = it->second;
+    attrs.erase(it);
+    if (attr->type() != type)
+      return error() << "attribute '" << name << "' must be "
+                     << attributeTypeName(type) << ", but is "
+                     << attributeTypeName(attr->type());
+    out = attr;
+    return success();
+  }
+
+  LogicalResult requireAttr(StringRef name, const pb::AttributeProto *attr) {
+    if (attr)
+      return success();
+    return error() << "missing required attribute '" << name << "'";
+  }
+
+  /// Fails on the first attribute the form did not take.
+  LogicalResult expectNoOtherAttributes() {
+    if (attrs.empty())
+      return success();
+    return error() << "unexpected attribute '" << attrs.begin()->first() << "'";
+  }
+
+private:
+  ModelImporter &importer;
+  const pb::NodeProto &node;
+  Location loc;
+  std::string what;
+  llvm::StringMap<const pb::AttributeProto *> attrs;
+};
+} // namespace onnxc::importer
+
+//===----------------------------------------------------------------------===//
+// Nodes
+//===----------------------------------------------------------------------===//
+
+LogicalResult ModelImporter::defineNodeOutput(const pb::NodeProto &node,
+                                              Operation *op, Location loc,
+                                              StringRef what,
+                                              bool refinableResult) {
+  if (failed(mlir::verify(op)))
+    return failure();
+  const std::string &name = node.output(0);
+  Value result = op->getResult(0);
+  FailureOr<std::optional<RankedTensorType>> declared = getDeclaredType(name);
+  if (failed(declared))
+    return failure();
+  if (*declared && **declared != result.getType()) {
+    auto computed = cast<RankedTensorType>(result.getType());
+    std::optional<RankedTensorType> refined = join(computed, **declared);
+    if (!refined)
+      return emitError(loc)
+             << what << ": the model declares '" << name << "' as "
+             << **declared << ", but the node computes " << computed;
+    if (*refined != computed) {
+      // An Upsample may state a more static result, which its verifier
+      // checks against the scales; other results get a cast.
+      if (refinableResult) {
+        result.setType(*refined);
+        if (failed(mlir::verify(op)))
+          return failure();
+      } else {
+        result = tensor::CastOp::create(builder, loc, *refined, result);
+      }
+    }
+  }
+  values[name] = result;
+  return success();
+}
+
+LogicalResult ModelImporter::importConstantNode(const pb::NodeProto &node,
+                                                int index, Location loc) {
+  std::string what = describeNode(node, index);
+  if (node.attribute_size() != 1)
+    return emitError(loc) << what
+                          << ": Constant takes exactly one value "
+                             "attribute";
+  const pb::AttributeProto &attr = node.attribute(0);
+  Builder &b = builder;
+  ElementsAttr value;
+  auto expect = [&](pb::AttributeProto::AttributeType type) {
+    if (attr.type() == type)
+      return true;
+    emitError(loc) << what << ": attribute '" << attr.name() << "' must be "
+                   << attributeTypeName(type) << ", but is "
+                   << attributeTypeName(attr.type());
+    return false;
+  };
+  if (attr.name() == "value") {
+    if (!expect(pb::AttributeProto::TENSOR))
+      return failure();
+    FailureOr<ElementsAttr> tensor =
+        convertTensor(attr.t(), what + ": attribute 'value'");
+    if (failed(tensor))
+      return failure();
+    value = *tensor;
+  } else if (attr.name() == "value_float") {
+    if (!expect(pb::AttributeProto::FLOAT))
+      return failure();
+    value = DenseElementsAttr::get(RankedTensorType::get({}, b.getF32Type()),
+                                   attr.f());
+  } else if (attr.name() == "value_floats") {
+    if (!expect(pb::AttributeProto::FLOATS))
+      return failure();
+    SmallVector<float> floats(attr.floats().begin(), attr.floats().end());
+    value = DenseElementsAttr::get(
+        RankedTensorType::get({int64_t(floats.size())}, b.getF32Type()),
+        ArrayRef<float>(floats));
+  } else if (attr.name() == "value_int") {
+    if (!expect(pb::AttributeProto::INT))
+      return failure();
+    value = DenseElementsAttr::get(RankedTensorType::get({}, b.getI64Type()),
+                                   static_cast<int64_t>(attr.i()));
+  } else if (attr.name() == "value_ints") {
+    if (!expect(pb::AttributeProto::INTS))
+      return failure();
+    SmallVector<int64_t> ints(attr.ints().begin(), attr.ints().end());
+    value = DenseElementsAttr::get(
+        RankedTensorType::get({int64_t(ints.size())}, b.getI64Type()),
+        ArrayRef<int64_t>(ints));
+  } else if (attr.name() == "value_string") {
+    if (!expect(pb::AttributeProto::STRING))
+      return failure();
+    value = DenseStringElementsAttr::get(
+        RankedTensorType::get({}, op::StringType::get(context)),
+        {StringRef(attr.s())});
+  } else if (attr.name() == "value_strings") {
+    if (!expect(pb::AttributeProto::STRINGS))
+      return failure();
+    SmallVector<StringRef> strings(attr.strings().begin(),
+                                   attr.strings().end());
+    value = DenseStringElementsAttr::get(
+        RankedTensorType::get({int64_t(strings.size())},
+                              op::StringType::get(context)),
+        strings);
+  } else {
+    return emitError(loc) << what << ": attribute '" << attr.name()
+                          << "' is not supported";
+  }
+  return defineNodeOutput(node, op::ConstantOp::create(builder, loc, value),
+                          loc, what, /*refinableResult=*/false);
+}
+
+LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
+  Location loc = nodeLoc(node, index);
+  std::string what = describeNode(node, index);
+  StringRef domain = node.domain();
+  bool defaultDomain = domain.empty() || domain == "ai.onnx";
+
+  std::optional<op::OperatorVersion> resolved;
+  int64_t version = 0;
+  if (defaultDomain && node.op_type() == "Constant") {
+    for (int64_t v : kConstantVersions)
+      if (v <= opset)
+        version = v;
+  } else if (defaultDomain) {
+    resolved = op::resolveOperatorVersion(context, node.op_type(), opset);
+    if (resolved)
+      version = resolved->sinceVersion;
+  }
+  if (version == 0) {
+    auto diag = emitError(loc) << what << ": unsupported operator '"
+                               << node.op_type() << "' of domain '"
+                               << (domain.empty() ? "ai.onnx" : domain) << "'";
+    if (defaultDomain)
+      diag << " at opset " << opset;
+    return diag << "; onnxc supports " << listSupportedOperators(context)
+                << " of the default domain";
+  }
+  what += llvm::formatv(" resolved to {0}-{1}", node.op_type(), version);
+
+  if (node.output_size() != 1 || node.output(0).empty())
+    return emitError(loc) << what << ": expects exactly one output, got "
+                          << node.output_size();
+  if (values.count(node.output(0)))
+    return emitError(loc) << what << ": output '" << node.output(0)
+                          << "' is already defined; ONNX values are assigned "
+                             "once";
+
+  if (!resolved)
+    return importConstantNode(node, index, loc);
+
+  NodeReader reader(*this, node, loc, what);
+  auto *versioned = resolved->op.getInterface<op::VersionedOpInterface>();
+  if (StringRef warning = versioned->getImportWarning(); !warning.empty())
+    emitWarning(loc) << what << ": " << warning;
+  OperationName name = resolved->op;
+  Operation *created = nullptr;
+  op::NodeForm form = versioned->getNodeForm();
+  switch (form) {
+  case op::NodeForm::ClipWithAttributeBounds:
+    created = buildClipWithAttributeBounds(reader, name);
+    break;
+  case op::NodeForm::ClipWithInputBounds:
+    created = buildClipWithInputBounds(reader, name);
+    break;
+  case op::NodeForm::UpsampleWithScaleAttributes:
+  case op::NodeForm::UpsampleWithScalesAttribute:
+  case op::NodeForm::UpsampleWithScalesInput:
+    created = buildUpsample(reader, name, form);
+    break;
+  }
+  if (!created)
+    return failure();
+  bool isClip = form == op::NodeForm::ClipWithAttributeBounds ||
+                form == op::NodeForm::ClipWithInputBounds;
+  return defineNodeOutput(node, created, loc, what,
+                          /*refinableResult=*/!isClip);
+}
+
+Operation *ModelImporter::createOp(OperationName name, Location loc,
+                                   ValueRange operands,
+                                   ArrayRef<NamedAttribute> attributes,
+                                   Type resultType) {
+  OperationState state(loc, name);
+  state.addOperands(operands);
+  state.addAttributes(attributes);
+  state.addTypes(resultType);
+  Operation *created = builder.create(state);
+  if (auto infer = dyn_cast<InferTypeOpInterface>(created)) {
+    SmallVector<Type> inferred;
+    if (succeeded(infer.inferReturnTypes(context, loc, created->getOperands(),
+                                         created->getRawDictionaryAttrs(),
+                                         created->getPropertiesStorage(),
+                                         created->getRegions(), inferred)) &&
+        inferred.size() == 1)
+      created->getResult(0).setType(inferred[0]);
+  }
+  return created;
+}
+
+/// `attr` as a float32 attribute, or null.
+static FloatAttr getF32(Builder &b, const pb::AttributeProto *attr) {
+  return attr ? b.getF32FloatAttr(attr->f()) : FloatAttr();
+}
+
+Operation *ModelImporter::buildClipWithAttributeBounds(NodeReader &node,
+                                                       OperationName name) {
+  Builder &b = builder;
+  const pb::AttributeProto *min, *max, *consumed = nullptr;
+  bool takesConsumedInputs =
+      llvm::any_of(name.getAttributeNames(), [](StringAttr attr) {
+        return attr.getValue() == "consumed_inputs";
+      });
+  if (failed(node.expectInputs(1, 1)) ||
+      failed(node.takeAttr("min", pb::AttributeProto::FLOAT, min)) ||
+      failed(node.takeAttr("max", pb::AttributeProto::FLOAT, max)) ||
+      (takesConsumedInputs &&
+       failed(node.takeAttr("consumed_inputs", pb::AttributeProto::INTS,
+                            consumed))) ||
+      failed(node.expectNoOtherAttributes()))
+    return nullptr;
+  FailureOr<Value> input = node.requireOperand(0, "input");
+  if (failed(input))
+    return nullptr;
+  // Absent bounds stay absent: the op's definition says what they mean.
+  SmallVector<NamedAttribute> attributes;
+  if (min)
+    attributes.push_back(b.getNamedAttr("min", getF32(b, min)));
+  if (max)
+    attributes.push_back(b.getNamedAttr("max", getF32(b, max)));
+  if (consumed)
+    attributes.push_back(
+        b.getNamedAttr("consumed_inputs",
+                       b.getDenseI64ArrayAttr(SmallVector<int64_t>(
+                           consumed->ints().begin(), consumed->ints().end()))));
+  return createOp(name, node.getLoc(), *input, attributes, (*input).getType());
+}
+
+Operation *ModelImporter::buildClipWithInputBounds(NodeReader &node,
+                                                   OperationName name) {
+  if (failed(node.expectInputs(1, 3)) || failed(node.expectNoOtherAttributes()))
+    return nullptr;
+  FailureOr<Value> input = node.requireOperand(0, "input");
+  FailureOr<Value> min = node.operand(1);
+  FailureOr<Value> max = node.operand(2);
+  if (failed(input) || failed(min) || failed(max))
+    return nullptr;
+  SmallVector<Value> operands = {*input};
+  for (Value bound : {*min, *max})
+    if (bound)
+      operands.push_back(bound);
+  NamedAttribute segments = builder.getNamedAttr(
+      OpTrait::AttrSizedOperandSegments<void>::getOperandSegmentSizeAttr(),
+      builder.getDenseI32ArrayAttr({1, *min ? 1 : 0, *max ? 1 : 0}));
+  return createOp(name, node.getLoc(), operands, segments, (*input).getType());
+}
+
+Operation *ModelImporter::buildUpsample(NodeReader &node, OperationName name,
+                                        op::NodeForm form) {
+  Builder &b = builder;
+  const pb::AttributeProto *mode;
+  if (failed(node.takeAttr("mode", pb::AttributeProto::STRING, mode)))
+    return nullptr;
+  FailureOr<Value> input = node.requireOperand(0, "X");
+  if (failed(input))
+    return nullptr;
+  SmallVector<Value> operands = {*input};
+  SmallVector<NamedAttribute> attributes;
+  if (mode)
+    attributes.push_back(b.getNamedAttr("mode", b.getStringAttr(mode->s())));
+
+  if (form == op::NodeForm::UpsampleWithScaleAttributes) {
+    const pb::AttributeProto *height, *width;
+    if (failed(node.expectInputs(1, 1)) ||
+        failed(
+            node.takeAttr("height_scale", pb::AttributeProto::FLOAT, height)) ||
+        failed(
+            node.takeAttr("width_scale", pb::AttributeProto::FLOAT, width)) ||
+        failed(node.requireAttr("height_scale", height)) ||
+        failed(node.requireAttr("width_scale", width)) ||
+        failed(node.expectNoOtherAttributes()))
+      return nullptr;
+    attributes.push_back(b.getNamedAttr("height_scale", getF32(b, height)));
+    attributes.push_back(b.getNamedAttr("width_scale", getF32(b, width)));
+  } else if (form == op::NodeForm::UpsampleWithScalesAttribute) {
+    const pb::AttributeProto *scales;
+    if (failed(node.expectInputs(1, 1)) ||
+        failed(node.takeAttr("scales", pb::AttributeProto::FLOATS, scales)) ||
+        failed(node.requireAttr("scales", scales)) ||
+        failed(node.expectNoOtherAttributes()))
+      return nullptr;
+    attributes.push_back(b.getNamedAttr(
+        "scales", b.getDenseF32ArrayAttr(SmallVector<float>(
+                      scales->floats().begin(), scales->floats().end()))));
+  } else {
+    if (failed(node.expectInputs(2, 2)) ||
+        failed(node.expectNoOtherAttributes()))
+      return nullptr;
+    FailureOr<Value> scales = node.requireOperand(1, "scales");
+    if (failed(scales))
+      return nullptr;
+    auto scalesType = dyn_cast<RankedTensorType>((*scales).getType());
+    if (!scalesType || scalesType.getRank() != 1 ||
+        !scalesType.getElementType().isF32()) {
+      node.error() << "'scales' must be a 1-D float tensor, but is "
+                   << (*scales).getType();
+      return nullptr;
+    }
+    operands.push_back(*scales);
+  }
+  return createOp(name, node.getLoc(), operands, attributes,
+                  (*input).getType());
+}
