@@ -2,6 +2,7 @@
 
 #include "onnxc/Compiler/Compiler.h"
 #include "ModelABI.h"
+#include "onnxc/Compiler/OutputFile.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 #include "onnxc/Importer/Importer.h"
 #include "onnxc/Pipelines/Pipelines.h"
@@ -9,6 +10,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -21,12 +23,67 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 
 using namespace mlir;
 using namespace onnxc;
+
+ArrayRef<EmitChoice> onnxc::getEmitChoices() {
+  static const EmitChoice choices[] = {
+      {"onnx", LoweringStage::ONNX, OutputKind::MLIR, ".mlir",
+       "the imported onnx dialect"},
+      {"onnx-upgraded", LoweringStage::ONNXUpgraded, OutputKind::MLIR, ".mlir",
+       "newest op versions and the shape functions"},
+      {"linalg", LoweringStage::Linalg, OutputKind::MLIR, ".mlir",
+       "linalg on tensors"},
+      {"loops", LoweringStage::Loops, OutputKind::MLIR, ".mlir",
+       "bufferized loops with vector operations"},
+      {"llvm", LoweringStage::LLVM, OutputKind::MLIR, ".mlir",
+       "the MLIR LLVM dialect"},
+      {"llvm-ir", LoweringStage::LLVM, OutputKind::LLVMIR, ".ll",
+       "optimized LLVM IR"},
+      {"asm", LoweringStage::LLVM, OutputKind::Assembly, ".s",
+       "assembly for the target"},
+      {"obj", LoweringStage::LLVM, OutputKind::Object, ".o", "an object file"},
+      {"lib", LoweringStage::LLVM, OutputKind::Library, ".so",
+       "a shared library (the default)"},
+  };
+  return choices;
+}
+
+void onnxc::printModelDiagnostic(Diagnostic &diag, StringRef file,
+                                 llvm::raw_ostream &os) {
+  std::string locationFile, node;
+  diag.getLocation()->walk([&](Location loc) {
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+        fileLoc && locationFile.empty())
+      locationFile = fileLoc.getFilename().str();
+    if (auto nameLoc = dyn_cast<NameLoc>(loc); nameLoc && node.empty())
+      node = nameLoc.getName().str();
+    return WalkResult::advance();
+  });
+  os << (locationFile.empty() ? file : StringRef(locationFile)) << ": ";
+  switch (diag.getSeverity()) {
+  case DiagnosticSeverity::Error:
+    llvm::WithColor(os, llvm::HighlightColor::Error) << "error: ";
+    break;
+  case DiagnosticSeverity::Warning:
+    llvm::WithColor(os, llvm::HighlightColor::Warning) << "warning: ";
+    break;
+  default:
+    llvm::WithColor(os, llvm::HighlightColor::Note) << "note: ";
+    break;
+  }
+  std::string message = diag.str();
+  if (!node.empty() && !StringRef(message).starts_with("node "))
+    os << "node '" << node << "': ";
+  os << message << "\n";
+  for (Diagnostic &note : diag.getNotes())
+    printModelDiagnostic(note, file, os);
+}
 
 std::string onnxc::deriveEntryName(StringRef path) {
   StringRef stem = llvm::sys::path::stem(path);
@@ -49,6 +106,26 @@ ModelCompiler::~ModelCompiler() = default;
 //===----------------------------------------------------------------------===//
 
 llvm::Error ModelCompiler::initialize() {
+  auto invalidEntry = [&] {
+    return llvm::createStringError("--entry must be a C identifier, not '" +
+                                   options.entry + "'");
+  };
+  if (options.entry.empty() || llvm::isDigit(options.entry.front()))
+    return invalidEntry();
+  for (char c : options.entry)
+    if (!llvm::isAlnum(c) && c != '_')
+      return invalidEntry();
+  if (options.optLevel > 3)
+    return llvm::createStringError("invalid optimization level -O" +
+                                   std::to_string(options.optLevel));
+  if (options.output != OutputKind::MLIR &&
+      options.stage != LoweringStage::LLVM)
+    return llvm::createStringError(
+        "only the LLVM dialect translates to LLVM IR and machine code");
+  // The imported module needs no target.
+  if (options.stage == LoweringStage::ONNX)
+    return llvm::Error::success();
+
   llvm::InitializeAllTargetInfos();
   llvm::InitializeAllTargets();
   llvm::InitializeAllTargetMCs();
@@ -105,7 +182,7 @@ static unsigned getTargetVectorBits(const llvm::TargetMachine &tm) {
 LogicalResult
 ModelCompiler::lower(ModuleOp module,
                      function_ref<void(PassManager &)> configure) {
-  if (options.emit == EmitKind::ONNX)
+  if (options.stage == LoweringStage::ONNX)
     return success();
   auto mainGraph = module.lookupSymbol<func::FuncOp>(kMainGraphName);
   if (!mainGraph)
@@ -155,13 +232,46 @@ ModelCompiler::lower(ModuleOp module,
           onnx::ONNXDialect::ChecksAttrHelper::getNameStr()))
     for (Attribute check : checks)
       signature->checks.push_back(cast<StringAttr>(check).str());
-  if (options.emit == EmitKind::ONNXUpgraded)
+  if (options.stage == LoweringStage::ONNXUpgraded)
     return success();
+  return runStages(LoweringStage::Linalg, options.stage);
+}
 
-  LoweringStage last = options.emit == EmitKind::Linalg  ? LoweringStage::Linalg
-                       : options.emit == EmitKind::Loops ? LoweringStage::Loops
-                                                         : LoweringStage::LLVM;
-  return runStages(LoweringStage::Linalg, last);
+llvm::Error ModelCompiler::write(ModuleOp module, OutputFile &out) {
+  if (options.output == OutputKind::MLIR) {
+    module->print(out.os());
+    return llvm::Error::success();
+  }
+  llvm::LLVMContext llvmContext;
+  auto llvmModule = translate(module, llvmContext);
+  if (!llvmModule)
+    return llvmModule.takeError();
+  switch (options.output) {
+  case OutputKind::MLIR:
+    break;
+  case OutputKind::LLVMIR:
+    (*llvmModule)->print(out.os(), nullptr);
+    break;
+  case OutputKind::Assembly:
+  case OutputKind::Object:
+    return emitMachineCode(**llvmModule, out.os(),
+                           options.output == OutputKind::Assembly);
+  case OutputKind::Library: {
+    if (out.tempPath().empty())
+      return llvm::createStringError(
+          "a shared library cannot be written to stdout; use -o FILE");
+    // The object goes to its own scratch file, the link to `out`'s.
+    auto object = OutputFile::createScratch(options.entry, "o");
+    if (!object)
+      return object.takeError();
+    if (llvm::Error error = emitMachineCode(**llvmModule, object->os(),
+                                            /*assembly=*/false))
+      return error;
+    object->os().flush();
+    return linkSharedLibrary(object->tempPath(), out.tempPath());
+  }
+  }
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -19,11 +19,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
@@ -45,21 +41,11 @@ static cl::opt<std::string> outputFilename(
              "with the extension of --emit, in the current directory"),
     cl::value_desc("file"), cl::cat(category));
 
-static cl::opt<EmitKind> emitKind(
-    "emit", cl::desc("What to write"), cl::init(EmitKind::Library),
-    cl::values(clEnumValN(EmitKind::ONNX, "onnx", "the imported onnx dialect"),
-               clEnumValN(EmitKind::ONNXUpgraded, "onnx-upgraded",
-                          "newest op versions and the shape functions"),
-               clEnumValN(EmitKind::Linalg, "linalg", "linalg on tensors"),
-               clEnumValN(EmitKind::Loops, "loops",
-                          "bufferized loops with vector operations"),
-               clEnumValN(EmitKind::LLVM, "llvm", "the MLIR LLVM dialect"),
-               clEnumValN(EmitKind::LLVMIR, "llvm-ir", "optimized LLVM IR"),
-               clEnumValN(EmitKind::Assembly, "asm", "assembly for the target"),
-               clEnumValN(EmitKind::Object, "obj", "an object file"),
-               clEnumValN(EmitKind::Library, "lib",
-                          "a shared library (the default)")),
-    cl::cat(category));
+// An index into getEmitChoices(), whose names main adds as the values.
+enum class EmitIndex : unsigned { Default = ~0u };
+static cl::opt<EmitIndex> emitChoice("emit", cl::desc("What to write"),
+                                     cl::init(EmitIndex::Default),
+                                     cl::cat(category));
 
 static cl::opt<char> optLevel(
     "O", cl::desc("LLVM optimization level: -O0, -O1, -O2 or -O3 (default)"),
@@ -95,60 +81,6 @@ static cl::opt<unsigned> vectorBits(
     cl::desc("SIMD width in bits to vectorize for (default: the target's)"),
     cl::init(0), cl::cat(category));
 
-static StringRef getDefaultExtension(EmitKind kind) {
-  switch (kind) {
-  case EmitKind::ONNX:
-  case EmitKind::ONNXUpgraded:
-  case EmitKind::Linalg:
-  case EmitKind::Loops:
-  case EmitKind::LLVM:
-    return ".mlir";
-  case EmitKind::LLVMIR:
-    return ".ll";
-  case EmitKind::Assembly:
-    return ".s";
-  case EmitKind::Object:
-    return ".o";
-  case EmitKind::Library:
-    return ".so";
-  }
-  llvm_unreachable("unknown emit kind");
-}
-
-/// Prints diagnostics as "<file>: error: <message>", naming the node when the
-/// location carries one and the message does not already.
-static void printDiagnostic(Diagnostic &diag) {
-  std::string file, node;
-  diag.getLocation()->walk([&](Location loc) {
-    if (auto fileLoc = dyn_cast<FileLineColLoc>(loc); fileLoc && file.empty())
-      file = fileLoc.getFilename().str();
-    if (auto nameLoc = dyn_cast<NameLoc>(loc); nameLoc && node.empty())
-      node = nameLoc.getName().str();
-    return WalkResult::advance();
-  });
-  if (file.empty())
-    file = inputFilename;
-  llvm::raw_ostream &os = llvm::errs();
-  os << file << ": ";
-  switch (diag.getSeverity()) {
-  case DiagnosticSeverity::Error:
-    llvm::WithColor(os, llvm::HighlightColor::Error) << "error: ";
-    break;
-  case DiagnosticSeverity::Warning:
-    llvm::WithColor(os, llvm::HighlightColor::Warning) << "warning: ";
-    break;
-  default:
-    llvm::WithColor(os, llvm::HighlightColor::Note) << "note: ";
-    break;
-  }
-  std::string message = diag.str();
-  if (!node.empty() && !StringRef(message).starts_with("node "))
-    os << "node '" << node << "': ";
-  os << message << "\n";
-  for (Diagnostic &note : diag.getNotes())
-    printDiagnostic(note);
-}
-
 static int fail(const Twine &message) {
   llvm::WithColor::error(llvm::errs(), "onnx-compile") << message << "\n";
   return 1;
@@ -181,14 +113,23 @@ int main(int argc, char **argv) {
       option->addCategory(category);
       option->setHiddenFlag(cl::NotHidden);
     }
+  ArrayRef<EmitChoice> choices = getEmitChoices();
+  for (auto [i, choice] : llvm::enumerate(choices))
+    emitChoice.getParser().addLiteralOption(choice.name, EmitIndex(i),
+                                            choice.description);
   cl::ParseCommandLineOptions(argc, argv,
                               "onnxc: compile an ONNX model ahead of time\n");
 
   if (optLevel < '0' || optLevel > '3')
     return fail("invalid optimization level -O" + Twine(optLevel.getValue()));
+  // The default is the last choice, a shared library.
+  auto index = static_cast<unsigned>(emitChoice.getValue());
+  const EmitChoice &emit =
+      index < choices.size() ? choices[index] : choices.back();
 
   CompileOptions options;
-  options.emit = emitKind;
+  options.stage = emit.stage;
+  options.output = emit.output;
   options.optLevel = optLevel - '0';
   options.cpu = targetCPU;
   options.triple = targetTriple;
@@ -197,27 +138,20 @@ int main(int argc, char **argv) {
   options.vectorize = vectorize;
   options.fuse = fuse;
   options.vectorBits = vectorBits;
-  for (char c : options.entry)
-    if (!llvm::isAlnum(c) && c != '_')
-      return fail("--entry must be a C identifier, not '" + options.entry +
-                  "'");
-  if (options.entry.empty() || llvm::isDigit(options.entry.front()))
-    return fail("--entry must be a C identifier, not '" + options.entry + "'");
+  ModelCompiler compiler(options);
+  if (llvm::Error error = compiler.initialize())
+    return fail(llvm::toString(std::move(error)));
 
   std::string output = outputFilename;
   if (output.empty())
-    output = (llvm::sys::path::stem(inputFilename) +
-              getDefaultExtension(options.emit))
-                 .str();
-  if (output == "-" && options.emit == EmitKind::Library)
-    return fail("a shared library cannot be written to stdout; use -o FILE");
+    output = (llvm::sys::path::stem(inputFilename) + emit.extension).str();
 
   DialectRegistry registry;
   registerAllONNXCDialects(registry);
   MLIRContext context(registry);
   context.printOpOnDiagnostic(false);
   ScopedDiagnosticHandler diagnostics(&context, [](Diagnostic &diag) {
-    printDiagnostic(diag);
+    printModelDiagnostic(diag, inputFilename, llvm::errs());
     return success();
   });
 
@@ -233,11 +167,6 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
-  ModelCompiler compiler(options);
-  if (options.emit != EmitKind::ONNX)
-    if (llvm::Error error = compiler.initialize())
-      return fail(llvm::toString(std::move(error)));
-
   auto configure = [&](PassManager &pm) {
     (void)applyPassManagerCLOptions(pm);
     pm.enableTiming(timingScope);
@@ -248,35 +177,9 @@ int main(int argc, char **argv) {
   auto out = OutputFile::create(output);
   if (!out)
     return fail(llvm::toString(out.takeError()));
-
   TimingScope outputTiming = timingScope.nest("Output");
-  if (options.emit <= EmitKind::LLVM) {
-    module->print(out->os());
-  } else {
-    llvm::LLVMContext llvmContext;
-    auto llvmModule = compiler.translate(*module, llvmContext);
-    if (!llvmModule)
-      return fail(llvm::toString(llvmModule.takeError()));
-    if (options.emit == EmitKind::LLVMIR) {
-      (*llvmModule)->print(out->os(), nullptr);
-    } else if (options.emit == EmitKind::Library) {
-      // The object goes to its own temporary file, the link to `out`'s.
-      auto object = OutputFile::createScratch(options.entry, "o");
-      if (!object)
-        return fail(llvm::toString(object.takeError()));
-      if (llvm::Error error =
-              compiler.emitMachineCode(**llvmModule, object->os(), false))
-        return fail(llvm::toString(std::move(error)));
-      object->os().flush();
-      if (llvm::Error error =
-              compiler.linkSharedLibrary(object->tempPath(), out->tempPath()))
-        return fail(llvm::toString(std::move(error)));
-    } else if (llvm::Error error = compiler.emitMachineCode(
-                   **llvmModule, out->os(),
-                   options.emit == EmitKind::Assembly)) {
-      return fail(llvm::toString(std::move(error)));
-    }
-  }
+  if (llvm::Error error = compiler.write(*module, *out))
+    return fail(llvm::toString(std::move(error)));
   if (llvm::Error error = out->keep())
     return fail("cannot write '" + output +
                 "': " + llvm::toString(std::move(error)));

@@ -9,7 +9,10 @@
 #ifndef ONNXC_COMPILER_COMPILER_H
 #define ONNXC_COMPILER_COMPILER_H
 
+#include "onnxc/Pipelines/Pipelines.h"
+
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -19,34 +22,50 @@ namespace llvm {
 class LLVMContext;
 class Module;
 class TargetMachine;
+class raw_ostream;
 class raw_pwrite_stream;
 } // namespace llvm
 
 namespace mlir {
+class Diagnostic;
 class ModuleOp;
 class PassManager;
 } // namespace mlir
 
 namespace onnxc {
+class OutputFile;
 namespace compiler {
 struct ModelSignature;
 } // namespace compiler
 
-/// What onnx-compile writes, in pipeline order.
-enum class EmitKind {
-  ONNX,         ///< The imported module.
-  ONNXUpgraded, ///< Newest op versions, shape functions.
-  Linalg,       ///< linalg on tensors.
-  Loops,        ///< Bufferized loops with vector ops.
-  LLVM,         ///< The LLVM dialect.
-  LLVMIR,       ///< Optimized LLVM IR with the model ABI.
-  Assembly,
-  Object,
-  Library, ///< A shared library needing only libc.
+/// What the compiler writes once the lowering has run: the MLIR of the last
+/// stage, or what LLVM makes of the LLVM dialect.
+enum class OutputKind {
+  MLIR,
+  LLVMIR,   ///< Optimized LLVM IR with the model ABI.
+  Assembly, ///< Assembly for the target.
+  Object,   ///< An object file.
+  Library,  ///< A shared library needing only libc.
 };
 
+/// One value of onnx-compile's --emit: where the lowering stops, what is
+/// written, and the default output file's extension.
+struct EmitChoice {
+  llvm::StringLiteral name;
+  LoweringStage stage;
+  OutputKind output;
+  llvm::StringLiteral extension;
+  llvm::StringLiteral description;
+};
+
+/// Every --emit choice, in pipeline order.
+llvm::ArrayRef<EmitChoice> getEmitChoices();
+
 struct CompileOptions {
-  EmitKind emit = EmitKind::Library;
+  /// The last lowering stage to run; its IR is written when `output` is
+  /// OutputKind::MLIR. Every other output needs LoweringStage::LLVM.
+  LoweringStage stage = LoweringStage::LLVM;
+  OutputKind output = OutputKind::Library;
   /// LLVM optimization level, 0 to 3.
   unsigned optLevel = 3;
   /// Target triple; empty for the host.
@@ -65,20 +84,30 @@ struct CompileOptions {
 /// A C identifier made from a file name: "my-model.onnx" -> "my_model".
 std::string deriveEntryName(llvm::StringRef path);
 
+/// Prints a diagnostic as "<file>: error: <message>", naming the node when
+/// the location carries one and the message does not already; `file` when
+/// the location names none.
+void printModelDiagnostic(mlir::Diagnostic &diag, llvm::StringRef file,
+                          llvm::raw_ostream &os);
+
 class ModelCompiler {
 public:
   explicit ModelCompiler(CompileOptions options);
   ~ModelCompiler();
 
-  /// Creates the target machine.
+  /// Checks the options and, when the output needs one, creates the target
+  /// machine.
   llvm::Error initialize();
 
-  /// Lowers the imported `module` in place to the MLIR stage `options.emit`
-  /// asks for (the LLVM dialect for every later kind). `configure` may add
-  /// instrumentation to the pass manager (timing, IR printing).
+  /// Lowers the imported `module` in place to `options.stage`. `configure`
+  /// may add instrumentation to the pass manager (timing, IR printing).
   mlir::LogicalResult
   lower(mlir::ModuleOp module,
         llvm::function_ref<void(mlir::PassManager &)> configure);
+
+  /// Writes what `options.output` asks for, from a module `lower` lowered,
+  /// into `out` (whose temporary file a link writes to).
+  llvm::Error write(mlir::ModuleOp module, OutputFile &out);
 
   /// Translates a module lowered to the LLVM dialect into optimized LLVM IR
   /// exporting the model ABI.

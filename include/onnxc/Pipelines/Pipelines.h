@@ -19,8 +19,10 @@ namespace onnxc {
 /// The stages of the lowering, in order. Each stage's IR can be printed by
 /// `onnx-compile --emit=<name>`.
 enum class LoweringStage {
-  /// Every op in its newest version (ClipV13, UpsampleV10), and the shape
-  /// function of each model function.
+  /// The onnx dialect as imported: no pass has run.
+  ONNX,
+  /// Every op in its newest version (LatestClipOp, LatestUpsampleOp), and
+  /// the shape function of each model function.
   ONNXUpgraded,
   /// linalg, tensor and arith on tensors; destination-passing entry points.
   Linalg,
