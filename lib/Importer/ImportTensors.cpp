@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ImporterImpl.h"
+#include "onnxc/Support/TensorData.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -152,92 +153,34 @@ ModelImporter::convertTensor(const pb::TensorProto &tensor, const Twine &what,
     movableRaw = nullptr;
   }
 
+  // The elements' raw little-endian bytes: the raw data, or the typed field
+  // packed into that layout.
+  std::string packed;
+  if (!raw) {
+    int64_t perElement = getScalarsPerElement(tensor.data_type());
+    int64_t scalars = getTypedFieldScalarCount(tensor, tensor.data_type());
+    if (scalars != numElements * perElement)
+      return mismatch(std::max<int64_t>(scalars, 0) / perElement);
+    appendTypedFieldBytes(tensor, tensor.data_type(), packed);
+    raw = &packed;
+  }
   bool isComplex = isa<ComplexType>(*elementType);
-  unsigned scalarBytes =
+  unsigned elementBytes =
       (isComplex ? cast<ComplexType>(*elementType).getElementType()
                  : *elementType)
           .getIntOrFloatBitWidth() /
-      8;
+      8 * (isComplex ? 2 : 1);
   if (tensor.data_type() == pb::TensorProto::BOOL) {
+    // One byte per bool; the attribute packs them into bits.
+    if (static_cast<int64_t>(raw->size()) != numElements)
+      return mismatch(raw->size());
     SmallVector<bool> bools;
-    if (raw) {
-      if (static_cast<int64_t>(raw->size()) != numElements)
-        return mismatch(raw->size());
-      for (char c : *raw)
-        bools.push_back(c != 0);
-    } else {
-      if (tensor.int32_data_size() != numElements)
-        return mismatch(tensor.int32_data_size());
-      for (int32_t v : tensor.int32_data())
-        bools.push_back(v != 0);
-    }
+    for (char c : *raw)
+      bools.push_back(c != 0);
     return ElementsAttr(DenseElementsAttr::get(type, bools));
   }
-
-  int64_t numScalars = numElements * (isComplex ? 2 : 1);
-  std::string packed;
-  if (raw) {
-    if (static_cast<int64_t>(raw->size()) != numScalars * scalarBytes)
-      return mismatch(raw->size() / std::max(1u, scalarBytes) /
-                      (isComplex ? 2 : 1));
-  } else {
-    // Typed fields: pack them into the raw little-endian layout.
-    auto pack = [&](const auto &field, auto narrow) -> LogicalResult {
-      if (field.size() != numScalars) {
-        (void)mismatch(field.size() / (isComplex ? 2 : 1));
-        return failure();
-      }
-      packed.resize(numScalars * scalarBytes);
-      char *out = packed.data();
-      for (auto v : field) {
-        auto n = narrow(v);
-        std::memcpy(out, &n, sizeof(n));
-        out += sizeof(n);
-      }
-      return success();
-    };
-    LogicalResult packedOk = failure();
-    switch (tensor.data_type()) {
-    case pb::TensorProto::FLOAT:
-    case pb::TensorProto::COMPLEX64:
-      packedOk = pack(tensor.float_data(), [](float v) { return v; });
-      break;
-    case pb::TensorProto::DOUBLE:
-    case pb::TensorProto::COMPLEX128:
-      packedOk = pack(tensor.double_data(), [](double v) { return v; });
-      break;
-    case pb::TensorProto::INT8:
-    case pb::TensorProto::UINT8:
-      packedOk = pack(tensor.int32_data(),
-                      [](int32_t v) { return static_cast<uint8_t>(v); });
-      break;
-    case pb::TensorProto::INT16:
-    case pb::TensorProto::UINT16:
-    case pb::TensorProto::FLOAT16:
-    case pb::TensorProto::BFLOAT16:
-      packedOk = pack(tensor.int32_data(),
-                      [](int32_t v) { return static_cast<uint16_t>(v); });
-      break;
-    case pb::TensorProto::INT32:
-      packedOk = pack(tensor.int32_data(), [](int32_t v) { return v; });
-      break;
-    case pb::TensorProto::INT64:
-      packedOk = pack(tensor.int64_data(), [](int64_t v) { return v; });
-      break;
-    case pb::TensorProto::UINT32:
-      packedOk = pack(tensor.uint64_data(),
-                      [](uint64_t v) { return static_cast<uint32_t>(v); });
-      break;
-    case pb::TensorProto::UINT64:
-      packedOk = pack(tensor.uint64_data(), [](uint64_t v) { return v; });
-      break;
-    default:
-      break;
-    }
-    if (failed(packedOk))
-      return failure();
-    raw = &packed;
-  }
+  if (static_cast<int64_t>(raw->size()) != numElements * elementBytes)
+    return mismatch(raw->size() / std::max(1u, elementBytes));
   // Large data moves into a resource blob: no copy, no per-element work and
   // no hashing of the whole buffer to unique an attribute. (On these
   // machines every copy of 100 MB also costs ~0.3 s of first-touch page

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Runtime/onnxc_runtime.h"
+#include "onnxc/Support/TensorData.h"
 
 #include <onnx/onnx_pb.h>
 
@@ -75,46 +76,6 @@ void check(onnxc_status status, const std::string &what) {
     die(what + ": " + onnxc_last_error());
 }
 
-/// Calls `visit(field, convert)` with the typed data field of `proto` that
-/// holds elements of `type` and the conversion of one of its scalars to the
-/// element's stored form (complex numbers take two scalars each).
-template <typename Visitor>
-void visitTypedField(const pb::TensorProto &proto, onnxc_element_type type,
-                     Visitor visit) {
-  switch (type) {
-  case ONNXC_FLOAT:
-  case ONNXC_COMPLEX64:
-    return visit(proto.float_data(), [](float v) { return v; });
-  case ONNXC_DOUBLE:
-  case ONNXC_COMPLEX128:
-    return visit(proto.double_data(), [](double v) { return v; });
-  case ONNXC_INT8:
-  case ONNXC_UINT8:
-    return visit(proto.int32_data(), [](int32_t v) { return uint8_t(v); });
-  case ONNXC_BOOL:
-    return visit(proto.int32_data(), [](int32_t v) { return uint8_t(v != 0); });
-  case ONNXC_INT16:
-  case ONNXC_UINT16:
-  case ONNXC_FLOAT16:
-  case ONNXC_BFLOAT16:
-    return visit(proto.int32_data(), [](int32_t v) { return uint16_t(v); });
-  case ONNXC_INT32:
-    return visit(proto.int32_data(), [](int32_t v) { return v; });
-  case ONNXC_INT64:
-    return visit(proto.int64_data(), [](int64_t v) { return v; });
-  case ONNXC_UINT32:
-    return visit(proto.uint64_data(), [](uint64_t v) { return uint32_t(v); });
-  case ONNXC_UINT64:
-    return visit(proto.uint64_data(), [](uint64_t v) { return v; });
-  default:
-    die("unsupported element type");
-  }
-}
-
-int64_t scalarsPerElement(onnxc_element_type type) {
-  return type == ONNXC_COMPLEX64 || type == ONNXC_COMPLEX128 ? 2 : 1;
-}
-
 /// How many elements the data fields of `proto` hold; -1 for a partial one.
 int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
                          size_t elementSize) {
@@ -124,11 +85,9 @@ int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
     return proto.raw_data().size() % elementSize == 0
                ? int64_t(proto.raw_data().size() / elementSize)
                : -1;
-  int64_t scalars = 0;
-  visitTypedField(proto, type,
-                  [&](const auto &field, auto) { scalars = field.size(); });
-  int64_t perElement = scalarsPerElement(type);
-  return scalars % perElement == 0 ? scalars / perElement : -1;
+  int64_t scalars = onnxc::getTypedFieldScalarCount(proto, type);
+  int64_t perElement = onnxc::getScalarsPerElement(type);
+  return scalars >= 0 && scalars % perElement == 0 ? scalars / perElement : -1;
 }
 
 Tensor readTensorProto(const std::string &path) {
@@ -176,13 +135,9 @@ Tensor readTensorProto(const std::string &path) {
     return tensor;
   }
   // Typed fields, packed into the raw layout.
-  visitTypedField(proto, type, [&](const auto &field, auto convert) {
-    for (auto value : field) {
-      auto narrowed = convert(value);
-      memcpy(out, &narrowed, sizeof(narrowed));
-      out += sizeof(narrowed);
-    }
-  });
+  std::string packed;
+  onnxc::appendTypedFieldBytes(proto, type, packed);
+  memcpy(out, packed.data(), packed.size());
   return tensor;
 }
 
