@@ -15,9 +15,6 @@ class ArithDialect;
 namespace bufferization {
 class BufferizationDialect;
 } // namespace bufferization
-namespace func {
-class FuncDialect;
-} // namespace func
 namespace linalg {
 class LinalgDialect;
 } // namespace linalg

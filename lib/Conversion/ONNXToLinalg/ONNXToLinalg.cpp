@@ -1,7 +1,7 @@
 //===- ONNXToLinalg.cpp - Lower onnx ops to linalg on tensors -------------===//
 //
-// The pass, the type converter and the lowering of onnx.Constant and
-// onnx.ClipV13. Upsample is in UpsampleToLinalg.cpp.
+// The pass, the type converter and the lowering of onnx.Constant and of the
+// latest Clip (LatestClipOp). Upsample is in UpsampleToLinalg.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,7 +118,7 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// onnx.ClipV13
+// Clip
 //===----------------------------------------------------------------------===//
 
 /// numeric_limits<T>::lowest() (or max()) of an element type, the value of

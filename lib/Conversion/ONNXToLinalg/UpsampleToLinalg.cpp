@@ -1,4 +1,4 @@
-//===- UpsampleToLinalg.cpp - Lower onnx.UpsampleV10 to linalg ------------===//
+//===- UpsampleToLinalg.cpp - Lower the latest Upsample to linalg ---------===//
 //
 // SPEC.md's float32 index mapping and interpolation, evaluated once per
 // output axis into tables rather than once per output element:
