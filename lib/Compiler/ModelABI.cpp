@@ -117,8 +117,7 @@ public:
   }
 
   llvm::Constant *tensors(ArrayRef<TensorSignature> tensors, StringRef name) {
-    auto *ioTy =
-        llvm::StructType::get(context, {ptrTy, i32Ty, i32Ty, ptrTy, ptrTy});
+    llvm::StructType *ioTy = getModelIOType();
     SmallVector<llvm::Constant *> entries;
     for (const TensorSignature &tensor : tensors) {
       SmallVector<llvm::Constant *> params;
@@ -143,6 +142,44 @@ public:
     return global(llvm::ConstantArray::get(
                       llvm::ArrayType::get(ioTy, entries.size()), entries),
                   name);
+  }
+
+  /// onnxc_model_io, field by field as onnxc_model_abi.h declares it.
+  llvm::StructType *getModelIOType() {
+    if (auto *type = llvm::StructType::getTypeByName(context, "onnxc_model_io"))
+      return type;
+    return llvm::StructType::create(context,
+                                    {
+                                        ptrTy, // const char *name
+                                        i32Ty, // int32_t elem_type
+                                        i32Ty, // int32_t rank
+                                        ptrTy, // const int64_t *dims
+                                        ptrTy, // const char *const *dim_params
+                                    },
+                                    "onnxc_model_io");
+  }
+
+  /// onnxc_model_info, field by field as onnxc_model_abi.h declares it.
+  llvm::StructType *getModelInfoType() {
+    if (auto *type =
+            llvm::StructType::getTypeByName(context, "onnxc_model_info"))
+      return type;
+    return llvm::StructType::create(
+        context,
+        {
+            i32Ty, // uint32_t abi_version
+            i32Ty, // uint32_t num_inputs
+            i32Ty, // uint32_t num_outputs
+            i32Ty, // uint32_t num_checks
+            ptrTy, // const onnxc_model_io *inputs
+            ptrTy, // const onnxc_model_io *outputs
+            ptrTy, // const char *const *check_messages
+            ptrTy, // const char *signature_json
+            ptrTy, // int32_t (*shapes)(void **)
+            ptrTy, // int32_t (*run)(void **)
+            i64Ty, // int64_t workspace_bytes
+        },
+        "onnxc_model_info");
   }
 
   /// `name(void **descriptors)` calling `target` with the unpacked
@@ -230,10 +267,7 @@ llvm::Error compiler::buildModelABI(llvm::Module &module,
   llvm::Function *shapesPacked = abi.packedWrapper(shapes, "shapes");
   auto *i32 = abi.i32Ty;
   auto *i64 = abi.i64Ty;
-  auto *ptr = abi.ptrTy;
-  auto *infoTy =
-      llvm::StructType::get(module.getContext(), {i32, i32, i32, i32, ptr, ptr,
-                                                  ptr, ptr, ptr, ptr, i64});
+  llvm::StructType *infoTy = abi.getModelInfoType();
   llvm::Constant *info = abi.global(
       llvm::ConstantStruct::get(
           infoTy, {llvm::ConstantInt::get(i32, ONNXC_MODEL_ABI_VERSION),
