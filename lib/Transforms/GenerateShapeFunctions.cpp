@@ -2,10 +2,10 @@
 //
 // The runtime must know the output shapes before it runs a kernel (outputs
 // are written into buffers it allocates or the caller provides), and must
-// reject inputs that SPEC.md's rules forbid but only run time can see. Both
-// come from one compiled function per model function, derived here from the
-// onnx ops: their shape reification gives the dimensions, and each op adds
-// the checks its run-time operands need.
+// reject inputs that docs/semantics.md's rules forbid but only run time can
+// see. Both come from one compiled function per model function, derived here
+// from the onnx ops: their shape reification gives the dimensions, and each op
+// adds the checks its run-time operands need.
 //
 //===----------------------------------------------------------------------===//
 

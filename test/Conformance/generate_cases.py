@@ -4,7 +4,7 @@
     generate_cases.py OUT_DIR
 
 Writes OUT_DIR/<case>/model.onnx and test_data_set_0/{input,output}_<i>.pb
-for every op version, element type and mode of SPEC.md: static and dynamic
+for every op version, element type and mode of docs/semantics.md: static and dynamic
 shapes, constant and run-time bounds and scales, NaN/inf/-0.0, min > max,
 zero-size dimensions, ranks 0 to 5, scales where float32 rounding matters.
 Expected outputs come from reference.py. A case whose inputs the runtime must

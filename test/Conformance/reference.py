@@ -1,4 +1,4 @@
-"""Reference semantics of Clip and Upsample, written from SPEC.md.
+"""Reference semantics of Clip and Upsample, written from docs/semantics.md.
 
 Everything here follows the SPEC text, not onnxc's lowering: float32
 arithmetic for coordinates and weights (numpy float32 scalars and arrays stay

@@ -11,7 +11,7 @@ def ConvertONNXToLinalgPass
   let description = [{
     Lowers the newest form of each op family (run `onnx-upgrade-ops` first)
     and `onnx.Constant` to `linalg`, `tensor`, `arith` and `complex` ops on
-    tensors, computing exactly SPEC.md's formulas:
+    tensors, computing exactly docs/semantics.md's formulas:
 
     - Clip is an elementwise `linalg.generic` over the input flattened to one
       dimension: ordered compare-and-select for floats (NaN and -0.0 kept,

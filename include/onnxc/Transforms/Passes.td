@@ -43,9 +43,9 @@ def ONNXGenerateShapeFunctionsPass
     result order, then one entry for the bytes of `@f`'s workspace (K is
     the sum of the results' ranks plus one). That last entry is -1 here;
     `onnx-plan-memory` makes it the workspace's size once it plans
-    `@f`'s buffers. The status is 0 when the
-    inputs satisfy every rule SPEC.md leaves to run time, otherwise 1 + the
-    index of the first rule broken. The rules are listed in order in the
+    `@f`'s buffers. The status is 0 when the inputs satisfy every rule
+    docs/semantics.md leaves to run time, otherwise 1 + the index of the
+    first rule broken. The rules are listed in order in the
     function's `onnx.checks` attribute (an array of strings), so a runtime can
     report them by name:
 

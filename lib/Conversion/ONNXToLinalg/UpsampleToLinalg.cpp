@@ -1,7 +1,7 @@
 //===- UpsampleToLinalg.cpp - Lower the latest Upsample to linalg ---------===//
 //
-// SPEC.md's float32 index mapping and interpolation, evaluated once per
-// output axis into tables rather than once per output element:
+// docs/semantics.md's float32 index mapping and interpolation, evaluated once
+// per output axis into tables rather than once per output element:
 //
 //  - nearest: i(o) = o if s == 1, else min(trunc(float32(o) / s), n - 1).
 //    With constant integer scales every table is o / k, so the op is a plain
@@ -38,7 +38,8 @@ using namespace onnxc::onnx;
 namespace {
 
 //===----------------------------------------------------------------------===//
-// Compile-time evaluation of SPEC.md's formulas (IEEE float32 throughout)
+// Compile-time evaluation of docs/semantics.md's formulas (IEEE float32
+// throughout)
 //===----------------------------------------------------------------------===//
 
 int64_t nearestIndex(int64_t o, float scale, int64_t n) {
@@ -538,7 +539,7 @@ private:
     return k;
   }
 
-  /// SPEC.md's sum over the 2^k corners of the interpolated axes, in
+  /// docs/semantics.md's sum over the 2^k corners of the interpolated axes, in
   /// lexicographic corner order (the first interpolated axis varies
   /// slowest), each term (product of per-axis weights, in axis order) * X.
   /// `element(corner)` reads X at a corner, `weight(a, second)` is the

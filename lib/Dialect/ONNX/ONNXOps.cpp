@@ -1,7 +1,7 @@
 //===- ONNXOps.cpp - onnx dialect ops -------------------------------------===//
 //
 // Verifiers, type inference and shape reification of the onnx ops. Every
-// verifier message names the SPEC.md rule it enforces.
+// verifier message names the docs/semantics.md rule it enforces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -155,8 +155,8 @@ std::optional<SmallVector<float>> UpsampleV7Op::getConstantScales() {
   return SmallVector<float>(getScales());
 }
 
-/// The result type SPEC.md's output-shape formula gives: the input's element
-/// type and rank, and trunc(n * s) wherever n and s are known.
+/// The result type docs/semantics.md's output-shape formula gives: the input's
+/// element type and rank, and trunc(n * s) wherever n and s are known.
 static RankedTensorType
 inferUpsampleType(RankedTensorType inputType,
                   std::optional<ArrayRef<float>> scales) {
@@ -172,8 +172,8 @@ inferUpsampleType(RankedTensorType inputType,
   return RankedTensorType::get(shape, inputType.getElementType());
 }
 
-/// Verifies every static Upsample rule of SPEC.md. `numScales` is the number
-/// of scales when it is known statically (attribute length or the static
+/// Verifies every static Upsample rule of docs/semantics.md. `numScales` is the
+/// number of scales when it is known statically (attribute length or the static
 /// length of the scales operand).
 static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
                                     RankedTensorType resultType, StringRef mode,

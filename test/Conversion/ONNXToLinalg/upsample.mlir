@@ -104,7 +104,7 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 // are i, i + 1 on both axes) is a generic with affine maps only: the four
 // corners are X shifted by 0 or 1, the weights tables seen as [n, k]. The
 // corners are summed in lexicographic order, weight products first, in
-// float32, exactly as SPEC.md writes it.
+// float32, exactly as docs/semantics.md writes it.
 // CHECK-DAG:   #[[XMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2)>
 // CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
 // CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>

@@ -1,5 +1,5 @@
 // RUN: onnx-opt %s -split-input-file -verify-diagnostics
-// One negative test per verifier rule of SPEC.md.
+// One negative test per verifier rule of docs/semantics.md.
 
 //===----------------------------------------------------------------------===//
 // Clip: element types of each version

@@ -71,7 +71,7 @@ using LatestClipOp = ClipV13Op;
 using LatestUpsampleOp = UpsampleV10Op;
 
 /// Output length of an upsampled dimension of length `inputLength` by
-/// `scale`, as SPEC.md defines it: trunc(float32(n) *f s). Returns
+/// `scale`, as docs/semantics.md defines it: trunc(float32(n) *f s). Returns
 /// std::nullopt when the scale is not a finite number >= 1 or the result does
 /// not fit in an int64_t.
 std::optional<int64_t> getUpsampledLength(int64_t inputLength, float scale);

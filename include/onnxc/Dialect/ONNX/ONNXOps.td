@@ -1,7 +1,8 @@
 //===- ONNXOps.td - onnx dialect ops -----------------------*- tablegen -*-===//
 //
 // One op per ONNX operator version. The exact semantics each op stands for
-// are in SPEC.md; the verifiers enforce every static rule stated there.
+// are in docs/semantics.md; the verifiers enforce every static rule stated
+// there.
 //
 //===----------------------------------------------------------------------===//
 
