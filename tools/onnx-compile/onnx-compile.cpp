@@ -12,6 +12,7 @@
 #include "onnxc/Compiler/OutputFile.h"
 #include "onnxc/Importer/Importer.h"
 #include "onnxc/InitAll.h"
+#include "onnxc/Tools/CommandLine.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -96,23 +97,11 @@ int main(int argc, char **argv) {
   // supports; --help-hidden everything else (LLVM's back ends register
   // hundreds of options).
   // (Not cl::HideUnrelatedOptions: it makes them invisible to --help-hidden.)
-  for (auto &entry : cl::getRegisteredOptions()) {
-    cl::Option *option = entry.second;
-    bool shown =
-        llvm::is_contained(option->Categories, &category) ||
-        llvm::is_contained({"help", "help-list", "help-hidden", "version"},
-                           entry.first);
-    if (!shown && option->getOptionHiddenFlag() == cl::NotHidden)
-      option->setHiddenFlag(cl::Hidden);
-  }
-  for (StringRef name :
-       {"mlir-timing", "mlir-timing-display", "mlir-print-ir-after-all",
-        "mlir-print-ir-before-all", "mlir-print-ir-after-failure",
-        "mlir-elide-elementsattrs-if-larger", "mlir-disable-threading"})
-    if (cl::Option *option = cl::getRegisteredOptions().lookup(name)) {
-      option->addCategory(category);
-      option->setHiddenFlag(cl::NotHidden);
-    }
+  showOnlyInHelp(
+      category,
+      {"mlir-timing", "mlir-timing-display", "mlir-print-ir-after-all",
+       "mlir-print-ir-before-all", "mlir-print-ir-after-failure",
+       "mlir-elide-elementsattrs-if-larger", "mlir-disable-threading"});
   ArrayRef<EmitChoice> choices = getEmitChoices();
   for (auto [i, choice] : llvm::enumerate(choices))
     emitChoice.getParser().addLiteralOption(choice.name, EmitIndex(i),
