@@ -20,6 +20,18 @@ config.substitutions.append(("%python", config.onnxc_python))
 config.substitutions.append(("%onnxc_src", config.onnxc_src_root))
 config.substitutions.append(("%onnxc_lib", config.onnxc_lib_dir))
 
+# CPU features the host has, for tests of models built for other CPUs.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = next((line.split(":", 1)[1].split() for line in cpuinfo
+                      if line.startswith("flags")), [])
+except OSError:
+    flags = []
+if any(flag.startswith("apx") for flag in flags):
+    config.available_features.add("host-has-apx")
+if os.uname().machine == "x86_64":
+    config.available_features.add("host-x86_64")
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

@@ -164,6 +164,22 @@ llvm::Error ModelCompiler::initialize() {
   if (!subtarget->isCPUStringValid(cpu))
     return llvm::createStringError("unknown CPU '" + cpu + "' for '" +
                                    triple.str() + "'");
+
+  // What a CPU must have to run the code: the features of CPUFeatures.def
+  // the target machine may use.
+  signature->targetTriple = triple.str();
+  signature->targetCPU = cpu;
+  auto record = [&](const char *feature) {
+    if (subtarget->checkFeatures(std::string("+") + feature))
+      signature->cpuFeatures.push_back(feature);
+  };
+  if (triple.isX86()) {
+#define ONNXC_X86_FEATURE(name, leaf, subleaf, reg, bit, xcr0) record(name);
+#include "onnxc/Runtime/CPUFeatures.def"
+  } else if (triple.isAArch64()) {
+#define ONNXC_AARCH64_FEATURE(name, hwcap, bit) record(name);
+#include "onnxc/Runtime/CPUFeatures.def"
+  }
   return llvm::Error::success();
 }
 

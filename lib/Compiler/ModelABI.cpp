@@ -76,7 +76,11 @@ std::string ModelSignature::toJSON(StringRef entry) const {
       {"outputs", std::move(outputsJSON)},
       {"workspace_bytes", workspaceBytes >= 0
                               ? llvm::json::Value(workspaceBytes)
-                              : llvm::json::Value(nullptr)}});
+                              : llvm::json::Value(nullptr)},
+      {"target",
+       llvm::json::Object{{"triple", targetTriple},
+                          {"cpu", targetCPU},
+                          {"cpu_features", llvm::json::Array(cpuFeatures)}}}});
   return json;
 }
 
@@ -178,6 +182,10 @@ public:
             ptrTy, // int32_t (*shapes)(void **)
             ptrTy, // int32_t (*run)(void **)
             i64Ty, // int64_t workspace_bytes
+            ptrTy, // const char *target_triple
+            ptrTy, // const char *target_cpu
+            i32Ty, // uint32_t num_cpu_features
+            ptrTy, // const char *const *cpu_features
         },
         "onnxc_model_info");
   }
@@ -263,6 +271,9 @@ llvm::Error compiler::buildModelABI(llvm::Module &module,
   SmallVector<llvm::Constant *> checks;
   for (const std::string &check : signature.checks)
     checks.push_back(abi.string(check));
+  SmallVector<llvm::Constant *> features;
+  for (const std::string &feature : signature.cpuFeatures)
+    features.push_back(abi.string(feature));
   llvm::Function *run = abi.guardedRun(abi.packedWrapper(kernel, "kernel"));
   llvm::Function *shapesPacked = abi.packedWrapper(shapes, "shapes");
   auto *i32 = abi.i32Ty;
@@ -270,14 +281,18 @@ llvm::Error compiler::buildModelABI(llvm::Module &module,
   llvm::StructType *infoTy = abi.getModelInfoType();
   llvm::Constant *info = abi.global(
       llvm::ConstantStruct::get(
-          infoTy, {llvm::ConstantInt::get(i32, ONNXC_MODEL_ABI_VERSION),
-                   llvm::ConstantInt::get(i32, signature.inputs.size()),
-                   llvm::ConstantInt::get(i32, signature.outputs.size()),
-                   llvm::ConstantInt::get(i32, checks.size()),
-                   abi.tensors(signature.inputs, "inputs"),
-                   abi.tensors(signature.outputs, "outputs"),
-                   abi.pointerArray(checks, "checks"), jsonString, shapesPacked,
-                   run, llvm::ConstantInt::get(i64, signature.workspaceBytes)}),
+          infoTy,
+          {llvm::ConstantInt::get(i32, ONNXC_MODEL_ABI_VERSION),
+           llvm::ConstantInt::get(i32, signature.inputs.size()),
+           llvm::ConstantInt::get(i32, signature.outputs.size()),
+           llvm::ConstantInt::get(i32, checks.size()),
+           abi.tensors(signature.inputs, "inputs"),
+           abi.tensors(signature.outputs, "outputs"),
+           abi.pointerArray(checks, "checks"), jsonString, shapesPacked, run,
+           llvm::ConstantInt::get(i64, signature.workspaceBytes),
+           abi.string(signature.targetTriple), abi.string(signature.targetCPU),
+           llvm::ConstantInt::get(i32, features.size()),
+           abi.pointerArray(features, "cpu_features")}),
       "info");
   abi.exportGetter("model", info);
   abi.exportGetter("signature", jsonString);

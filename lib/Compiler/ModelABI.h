@@ -44,6 +44,10 @@ struct ModelSignature {
   std::string kernelName, shapesName;
   /// Peak bytes of the kernel's planned workspace; -1 when dynamic.
   int64_t workspaceBytes = -1;
+  /// The target the code was compiled for, and the features of
+  /// CPUFeatures.def it may use.
+  std::string targetTriple, targetCPU;
+  std::vector<std::string> cpuFeatures;
 
   /// The JSON signature of the model exported as `entry`.
   std::string toJSON(llvm::StringRef entry) const;

@@ -10,6 +10,11 @@
 #include "onnxc/Runtime/onnxc_runtime.h"
 
 #include <dlfcn.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#elif defined(__aarch64__)
+#include <sys/auxv.h>
+#endif
 #include <elf.h>
 #include <sys/mman.h>
 
@@ -19,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -328,6 +334,82 @@ static std::vector<std::string> findEntries(const char *path) {
   return entries;
 }
 
+//===----------------------------------------------------------------------===//
+// The CPU a model needs
+//===----------------------------------------------------------------------===//
+
+#if defined(__x86_64__)
+static const char kHostArch[] = "x86_64";
+
+/// Whether this CPU and OS support `feature` of CPUFeatures.def; nullopt when
+/// the table does not know it.
+static std::optional<bool> hostHasFeature(const char *feature) {
+  auto xcr0 = []() -> uint64_t {
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 27)))
+      return 0; // No OSXSAVE: only the SSE state is usable.
+    uint32_t low, high;
+    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    return (uint64_t(high) << 32) | low;
+  };
+  auto has = [&](unsigned leaf, unsigned subleaf, int reg, int bit,
+                 uint64_t state) {
+    unsigned regs[4];
+    if (!__get_cpuid_count(leaf, subleaf, &regs[0], &regs[1], &regs[2],
+                           &regs[3]))
+      return false;
+    return (regs[reg] >> bit & 1) && (xcr0() & state) == state;
+  };
+#define ONNXC_X86_FEATURE(name, leaf, subleaf, reg, bit, state)                \
+  if (strcmp(feature, name) == 0)                                              \
+    return has(leaf, subleaf, reg, bit, state);
+#include "onnxc/Runtime/CPUFeatures.def"
+  return std::nullopt;
+}
+#elif defined(__aarch64__)
+static const char kHostArch[] = "aarch64";
+
+static std::optional<bool> hostHasFeature(const char *feature) {
+#define ONNXC_AARCH64_FEATURE(name, hwcap, bit)                                \
+  if (strcmp(feature, name) == 0)                                              \
+    return (getauxval(hwcap == 1 ? AT_HWCAP : AT_HWCAP2) >> bit & 1) != 0;
+#include "onnxc/Runtime/CPUFeatures.def"
+  return std::nullopt;
+}
+#else
+static const char kHostArch[] = "";
+
+static std::optional<bool> hostHasFeature(const char *) { return std::nullopt; }
+#endif
+
+/// Refuses a model compiled for another architecture or for CPU features
+/// this CPU lacks (its code would die of an illegal instruction).
+static onnxc_status checkTarget(const onnxc_model_info &info,
+                                const char *what) {
+  const char *triple = info.target_triple;
+  size_t archLength = strcspn(triple, "-");
+  if (kHostArch[0] && (archLength != strlen(kHostArch) ||
+                       strncmp(triple, kHostArch, archLength) != 0))
+    return fail(ONNXC_ERROR_LOAD,
+                "%s: compiled for %s, but this is an %s machine", what, triple,
+                kHostArch);
+  std::string missing;
+  for (uint32_t i = 0; i < info.num_cpu_features; ++i) {
+    const char *feature = info.cpu_features[i];
+    if (hostHasFeature(feature).value_or(false))
+      continue;
+    if (!missing.empty())
+      missing += ", ";
+    missing += feature;
+  }
+  if (!missing.empty())
+    return fail(ONNXC_ERROR_LOAD,
+                "%s: compiled for %s (CPU '%s') with CPU features this CPU "
+                "lacks: %s",
+                what, triple, info.target_cpu, missing.c_str());
+  return ONNXC_OK;
+}
+
 static onnxc_status checkInfo(const onnxc_model_info *info, const char *what) {
   if (!info)
     return fail(ONNXC_ERROR_LOAD, "%s: no model information", what);
@@ -335,7 +417,8 @@ static onnxc_status checkInfo(const onnxc_model_info *info, const char *what) {
     return fail(ONNXC_ERROR_LOAD,
                 "%s: model ABI version %u, this runtime supports %d", what,
                 info->abi_version, ONNXC_MODEL_ABI_VERSION);
-  if (!info->shapes || !info->run || !info->signature_json)
+  if (!info->shapes || !info->run || !info->signature_json ||
+      !info->target_triple || !info->target_cpu)
     return fail(ONNXC_ERROR_LOAD, "%s: incomplete model information", what);
   // The counts and descriptions the runtime will index with.
   constexpr uint32_t kMaxValues = 1 << 16;
@@ -343,8 +426,13 @@ static onnxc_status checkInfo(const onnxc_model_info *info, const char *what) {
   if (info->num_inputs > kMaxValues || info->num_outputs > kMaxValues ||
       info->num_checks > kMaxValues || (info->num_inputs && !info->inputs) ||
       (info->num_outputs && !info->outputs) ||
-      (info->num_checks && !info->check_messages))
+      (info->num_checks && !info->check_messages) ||
+      info->num_cpu_features > kMaxValues ||
+      (info->num_cpu_features && !info->cpu_features))
     return fail(ONNXC_ERROR_LOAD, "%s: malformed model information", what);
+  for (uint32_t i = 0; i < info->num_cpu_features; ++i)
+    if (!info->cpu_features[i])
+      return fail(ONNXC_ERROR_LOAD, "%s: malformed model information", what);
   for (int side = 0; side < 2; ++side) {
     const onnxc_model_io *ios = side ? info->outputs : info->inputs;
     uint32_t count = side ? info->num_outputs : info->num_inputs;
@@ -356,7 +444,7 @@ static onnxc_status checkInfo(const onnxc_model_info *info, const char *what) {
                     side ? "output" : "input", i);
     }
   }
-  return ONNXC_OK;
+  return checkTarget(*info, what);
 }
 
 static onnxc_status makeModel(const onnxc_model_info *info, void *library,

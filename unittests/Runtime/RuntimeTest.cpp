@@ -200,6 +200,44 @@ TEST(Load, RejectsWhatIsNotAModel) {
   EXPECT_TRUE(errorContains("model ABI version 99"));
 }
 
+TEST(Load, RefusesAModelForAnotherCPU) {
+  onnxc_model *model = nullptr;
+  // Compiled for features the runtime cannot confirm: an unknown one, and
+  // (on x86) one of APX's, which no CPU this test runs on has.
+  const char *features[] = {"frobnicate"};
+  onnxc_model_info unknownFeature = *strings_model();
+  unknownFeature.num_cpu_features = 1;
+  unknownFeature.cpu_features = features;
+  unknownFeature.target_cpu = "future";
+  EXPECT_EQ(onnxc_model_from_info(&unknownFeature, &model), ONNXC_ERROR_LOAD);
+  EXPECT_TRUE(errorContains("(CPU 'future') with CPU features this CPU "
+                            "lacks: frobnicate"))
+      << onnxc_last_error();
+  EXPECT_EQ(model, nullptr);
+
+  // Another architecture.
+  onnxc_model_info otherArch = *strings_model();
+  otherArch.target_triple = "riscv64-unknown-linux-gnu";
+  EXPECT_EQ(onnxc_model_from_info(&otherArch, &model), ONNXC_ERROR_LOAD);
+  EXPECT_TRUE(errorContains("compiled for riscv64-unknown-linux-gnu, but "
+                            "this is an"))
+      << onnxc_last_error();
+
+  // Malformed: a feature list without features.
+  onnxc_model_info malformed = *strings_model();
+  malformed.num_cpu_features = 2;
+  malformed.cpu_features = nullptr;
+  EXPECT_EQ(onnxc_model_from_info(&malformed, &model), ONNXC_ERROR_LOAD);
+  EXPECT_TRUE(errorContains("malformed model information"));
+
+  // The models built for this machine load: they record what they use.
+  const onnxc_model_info *info = strings_model();
+  EXPECT_NE(std::string(info->target_triple), "");
+  ASSERT_EQ(onnxc_model_from_info(info, &model), ONNXC_OK)
+      << onnxc_last_error();
+  onnxc_model_destroy(model);
+}
+
 //===----------------------------------------------------------------------===//
 // Running
 //===----------------------------------------------------------------------===//

@@ -97,6 +97,13 @@ typedef struct onnxc_model_info {
   /* Bytes of that workspace when every buffer has a static size; -1 when
    * it depends on the inputs (then `shapes` computes it). */
   int64_t workspace_bytes;
+  /* What the code was compiled for: the LLVM target triple and CPU, and the
+   * CPU features of CPUFeatures.def it was allowed to use (the runtime
+   * refuses to load the model on a CPU that lacks one). */
+  const char *target_triple;
+  const char *target_cpu;
+  uint32_t num_cpu_features;
+  const char *const *cpu_features;
 } onnxc_model_info;
 
 #ifdef __cplusplus
