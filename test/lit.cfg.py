@@ -10,7 +10,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "ONNXC"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".onnxtxt", ".test", ".c"]
-config.excludes = ["Inputs", "lit.cfg.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "Install", "lit.cfg.py", "CMakeLists.txt"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.onnxc_obj_root, "test")

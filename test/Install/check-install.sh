@@ -2,8 +2,10 @@
 # Installs the build into a fresh prefix and uses it as a user would, with
 # nothing from the build tree: onnx-compile makes a model library, onnx-run
 # runs it, a C++ program built against the installed headers and
-# libonnxc_runtime loads it, and the installed Python package compiles and
-# runs one. The last line of output is reached only if all of it worked.
+# libonnxc_runtime loads it, a CMake project finds the package and compiles
+# a model into its programs (shared and static runtime), a C program builds
+# with pkg-config, and the installed Python package compiles and runs a
+# model. The last line of output is reached only if all of it worked.
 #
 # Usage: check-install.sh BUILD_DIR SOURCE_DIR CXX WORK_DIR
 set -eu
@@ -18,6 +20,37 @@ cd "$work"
 "$cxx" -std=c++17 -I"$prefix/include" "$source/examples/run_model.cpp" \
   -L"$prefix/lib" -lonnxc_runtime -Wl,-rpath,"$prefix/lib" -o run_model
 ./run_model relu6.so upsample2x.so
+# A CMake project: find_package(onnxc), onnxc_add_model, onnxc::runtime and
+# onnxc::runtime_static, the imported tools.
+cmake -S "$source/test/Install/consumer" -B consumer -G Ninja \
+  -DCMAKE_PREFIX_PATH="$prefix" \
+  -DONNXC_EXAMPLE_MODEL="$source/examples/relu6.onnxtxt" >consumer.log
+cmake --build consumer >>consumer.log
+./consumer/consumer
+./consumer/consumer_static
+if ldd ./consumer/consumer_static | grep -q onnxc_runtime; then
+  echo "consumer_static links libonnxc_runtime.so" >&2
+  exit 1
+fi
+# Rebuilding after the model changes recompiles it.
+cp "$source/examples/relu6.onnxtxt" relu6-copy.onnxtxt
+cmake -S "$source/test/Install/consumer" -B consumer-touch -G Ninja \
+  -DCMAKE_PREFIX_PATH="$prefix" \
+  -DONNXC_EXAMPLE_MODEL="$work/relu6-copy.onnxtxt" >>consumer.log
+cmake --build consumer-touch >>consumer.log
+touch relu6-copy.onnxtxt
+cmake --build consumer-touch | grep -q "Compiling ONNX model"
+# pkg-config.
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --exists onnxc
+cc -c "$source/test/Install/consumer/main.c" -I consumer/onnxc_models \
+  $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags onnxc) \
+  -o main.o
+"$prefix/bin/onnx-compile" "$source/examples/relu6.onnxtxt" --emit=obj \
+  --entry=relu6 -o relu6.o
+cc main.o relu6.o "$prefix/lib/libonnxc_model_support.a" \
+  $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs onnxc) \
+  -Wl,-rpath,"$prefix/lib" -o consumer_pkgconfig
+./consumer_pkgconfig
 # The Python package, where Debian's python3 finds it under the prefix.
 PYTHONPATH="$prefix/lib/python3/dist-packages" /usr/bin/python3 - "$source" <<'PY'
 import os, sys
