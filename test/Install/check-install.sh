@@ -7,9 +7,9 @@
 # with pkg-config, and the installed Python package compiles and runs a
 # model. The last line of output is reached only if all of it worked.
 #
-# Usage: check-install.sh BUILD_DIR SOURCE_DIR CXX WORK_DIR
+# Usage: check-install.sh BUILD_DIR SOURCE_DIR CXX WORK_DIR CC
 set -eu
-build=$1 source=$2 cxx=$3 work=$4
+build=$1 source=$2 cxx=$3 work=$4 cc=$5
 prefix=$work/prefix
 rm -rf "$work" && mkdir -p "$work"
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
@@ -23,7 +23,8 @@ cd "$work"
 # A CMake project: find_package(onnxc), onnxc_add_model, onnxc::runtime and
 # onnxc::runtime_static, the imported tools.
 cmake -S "$source/test/Install/consumer" -B consumer -G Ninja \
-  -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+  -DCMAKE_CXX_COMPILER="$cxx" \
   -DONNXC_EXAMPLE_MODEL="$source/examples/relu6.onnxtxt" >consumer.log
 cmake --build consumer >>consumer.log
 ./consumer/consumer
@@ -35,19 +36,20 @@ fi
 # Rebuilding after the model changes recompiles it.
 cp "$source/examples/relu6.onnxtxt" relu6-copy.onnxtxt
 cmake -S "$source/test/Install/consumer" -B consumer-touch -G Ninja \
-  -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+  -DCMAKE_CXX_COMPILER="$cxx" \
   -DONNXC_EXAMPLE_MODEL="$work/relu6-copy.onnxtxt" >>consumer.log
 cmake --build consumer-touch >>consumer.log
 touch relu6-copy.onnxtxt
 cmake --build consumer-touch | grep -q "Compiling ONNX model"
 # pkg-config.
 PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --exists onnxc
-cc -c "$source/test/Install/consumer/main.c" -I consumer/onnxc_models \
+"$cc" -c "$source/test/Install/consumer/main.c" -I consumer/onnxc_models \
   $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags onnxc) \
   -o main.o
 "$prefix/bin/onnx-compile" "$source/examples/relu6.onnxtxt" --emit=obj \
   --entry=relu6 -o relu6.o
-cc main.o relu6.o "$prefix/lib/libonnxc_model_support.a" \
+"$cc" main.o relu6.o "$prefix/lib/libonnxc_model_support.a" \
   $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs onnxc) \
   -Wl,-rpath,"$prefix/lib" -o consumer_pkgconfig
 ./consumer_pkgconfig
