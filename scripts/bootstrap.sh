@@ -15,6 +15,12 @@ packages=(
   python3 python3-onnx python3-numpy python3-pytest
   # Unit tests; sanitizers and libFuzzer for `scripts/test.sh --sanitize`.
   libgtest-dev libclang-rt-22-dev
+  # The installed CMake package's consumer test reads onnxc.pc too.
+  pkg-config
+  # AArch64: cross libraries to link models and onnx-run for it, and
+  # qemu-user to run them in the conformance tests.
+  libc6-dev-arm64-cross libgcc-12-dev-arm64-cross libstdc++-12-dev-arm64-cross
+  qemu-user
 )
 # The benchmarks compare against ONNX Runtime through its Node.js binding; a
 # machine may already have Node.js from elsewhere, which Debian's npm conflicts

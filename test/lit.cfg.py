@@ -31,6 +31,9 @@ if any(flag.startswith("apx") for flag in flags):
     config.available_features.add("host-has-apx")
 if os.uname().machine == "x86_64":
     config.available_features.add("host-x86_64")
+# onnxc was built with the AArch64 model support library (cross toolchain).
+if getattr(config, "onnxc_aarch64", False):
+    config.available_features.add("aarch64-cross")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -17,6 +17,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <dirent.h>
 #include <signal.h>
@@ -49,12 +52,22 @@ static std::optional<std::string> findLinkerDriver() {
   return std::nullopt;
 }
 
-/// libonnxc_model_support.a, beside the running tool: <bin>/../lib.
-static std::optional<std::string> findSupportLibrary() {
+/// libonnxc_model_support.a for `triple`, beside the running tool:
+/// <bin>/../lib for the host, <bin>/../lib/<arch>-<os>-<env> for others.
+static std::optional<std::string>
+findSupportLibrary(const llvm::Triple &target) {
+  llvm::Triple triple(llvm::Triple::normalize(target.str()));
   static int anchor;
   std::string exe = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
   SmallString<256> path(llvm::sys::path::parent_path(exe));
-  llvm::sys::path::append(path, "..", "lib", "libonnxc_model_support.a");
+  llvm::sys::path::append(path, "..", "lib");
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  if (triple.getArch() != host.getArch() || triple.getOS() != host.getOS())
+    llvm::sys::path::append(path,
+                            (triple.getArchName() + "-" + triple.getOSName() +
+                             "-" + triple.getEnvironmentName())
+                                .str());
+  llvm::sys::path::append(path, "libonnxc_model_support.a");
   if (llvm::sys::fs::exists(path))
     return std::string(path);
   return std::nullopt;
@@ -138,10 +151,13 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
   if (!driver)
     return llvm::createStringError(
         "no clang found to link with (set ONNXC_CLANG)");
-  std::optional<std::string> support = findSupportLibrary();
+  const llvm::Triple &triple = targetMachine->getTargetTriple();
+  std::optional<std::string> support = findSupportLibrary(triple);
   if (!support)
     return llvm::createStringError(
-        "libonnxc_model_support.a not found beside onnx-compile");
+        "libonnxc_model_support.a for " + triple.str() +
+        " not found beside onnx-compile (onnxc builds it for the host and, "
+        "with a cross toolchain, for aarch64-linux-gnu)");
 
   // lld writes its output through temporary files of its own beside it:
   // link into a private directory, removed on SIGINT/SIGTERM, and move the
@@ -167,9 +183,11 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
   // child, which an interrupt can kill (the driver would leave it orphaned).
   SmallString<256> commands(directory);
   llvm::sys::path::append(commands, "commands.txt");
+  std::string targetFlag = "--target=" + triple.str();
   SmallVector<StringRef> driverArgs = {
-      *driver, "-###",     "-shared", "-fuse-ld=lld",    "-o",
-      linked,  objectPath, *support,  "-Wl,--as-needed", "-Wl,-z,now"};
+      *driver,   "-###",     "-shared", "-fuse-ld=lld",    "-o",
+      linked,    objectPath, *support,  "-Wl,--as-needed", "-Wl,-z,now",
+      targetFlag};
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(commands),
                                           StringRef(commands)};
   std::string errorMessage;

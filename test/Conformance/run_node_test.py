@@ -2,6 +2,7 @@
 """Compiles and runs one ONNX backend node test directory with onnxc.
 
     run_node_test.py --bin BUILD/bin --work DIR TEST_DIR [TEST_DIR ...]
+        [--mtriple TRIPLE --run-bin DIR --emulator COMMAND]
 
 A test directory holds model.onnx and test_data_set_*/{input,output}_<i>.pb.
 Each output is compared with the reference the way ONNX's backend test
@@ -10,6 +11,12 @@ with NaN equal to NaN; everything else exactly. A data set with a file
 `expected_error` must instead make onnx-run fail with a message containing
 that file's text. Prints one line per test, then "N passed, M failed", and
 exits non-zero if any test fails.
+
+With --mtriple the models are compiled for another target and run by that
+target's onnx-run (--run-bin) under an emulator (--emulator, e.g.
+"qemu-aarch64 -L /usr/aarch64-linux-gnu"), through .npy files: such an
+onnx-run has no protobuf. Tests with string tensors, which .npy cannot
+hold, are skipped and counted apart.
 """
 
 import argparse
@@ -17,6 +24,7 @@ import glob
 import multiprocessing
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -71,6 +79,39 @@ def compare(expected, actual):
     return None
 
 
+def compare_array(expected, actual_array):
+    """compare() for an output read from a .npy file (bfloat16 as uint16)."""
+    actual = TensorProto()
+    actual.data_type = expected.data_type
+    actual.dims.extend(actual_array.shape)
+    if expected.data_type == TensorProto.BFLOAT16:
+        actual.raw_data = actual_array.astype(np.uint16).tobytes()
+        return compare(expected, actual)
+    actual.CopyFrom(numpy_helper.from_array(actual_array))
+    actual.data_type = expected.data_type
+    return compare(expected, actual)
+
+
+def to_npy(tensor_path, npy_path):
+    """Writes a .pb tensor as .npy (bfloat16 as its uint16 bits); False for
+    strings, which .npy cannot hold."""
+    t = load(tensor_path)
+    if t.data_type == TensorProto.STRING:
+        return False
+    if t.data_type == TensorProto.BFLOAT16:
+        bits = (np.frombuffer(t.raw_data, dtype=np.uint16) if t.raw_data
+                else np.array(t.int32_data, dtype=np.uint16))
+        array = bits.reshape(t.dims)
+    else:
+        array = numpy_helper.to_array(t)
+    np.save(npy_path, array)
+    return True
+
+
+class Skip(Exception):
+    pass
+
+
 def numbered(paths):
     return sorted(paths, key=lambda p: int(re.findall(r"_(\d+)\.pb$", p)[0]))
 
@@ -85,6 +126,8 @@ def run_test(test_dir, args):
         model = os.path.join(test_dir, "model.onnxtxt")
     compile_cmd = [os.path.join(args.bin, "onnx-compile"), model, "-o",
                    library, "--entry", "model"]
+    if args.mtriple:
+        compile_cmd.append("--mtriple=" + args.mtriple)
     result = subprocess.run(compile_cmd, capture_output=True, text=True)
     if result.returncode != 0:
         return "compile failed: " + result.stderr.strip()[:800]
@@ -95,11 +138,25 @@ def run_test(test_dir, args):
         out_dir = os.path.join(work, os.path.basename(data_set))
         for old in glob.glob(os.path.join(out_dir, "output_*.pb")):
             os.remove(old)
-        run_cmd = [os.path.join(args.bin, "onnx-run"), library,
-                   "--output-dir", out_dir]
+        run_cmd = [os.path.join(args.run_bin or args.bin, "onnx-run"),
+                   library, "--output-dir", out_dir]
+        if args.mtriple:
+            run_cmd = shlex.split(args.emulator) + run_cmd
+            run_cmd += ["--output-format", "npy"]
+            os.makedirs(out_dir, exist_ok=True)
         for path in numbered(glob.glob(os.path.join(data_set,
                                                      "input_*.pb"))):
+            if args.mtriple:
+                npy = os.path.join(out_dir, os.path.basename(path)[:-3] +
+                                   ".npy")
+                if not to_npy(path, npy):
+                    raise Skip("string tensors have no .npy form")
+                path = npy
             run_cmd += ["--input", path]
+        if args.mtriple and any(
+                load(ref).data_type == TensorProto.STRING
+                for ref in glob.glob(os.path.join(data_set, "output_*.pb"))):
+            raise Skip("string tensors have no .npy form")
         result = subprocess.run(run_cmd, capture_output=True, text=True)
         expected_error = os.path.join(data_set, "expected_error")
         if os.path.exists(expected_error):
@@ -115,6 +172,16 @@ def run_test(test_dir, args):
             return "run failed: " + result.stderr.strip()[:800]
         for ref in numbered(glob.glob(os.path.join(data_set,
                                                     "output_*.pb"))):
+            if args.mtriple:
+                actual = os.path.join(out_dir,
+                                      os.path.basename(ref)[:-3] + ".npy")
+                if not os.path.exists(actual):
+                    return "no %s written" % os.path.basename(actual)
+                error = compare_array(load(ref), np.load(actual))
+                if error:
+                    return "%s/%s: %s" % (os.path.basename(data_set),
+                                          os.path.basename(ref), error)
+                continue
             actual = os.path.join(out_dir, os.path.basename(ref))
             if not os.path.exists(actual):
                 return "no %s written" % os.path.basename(ref)
@@ -138,6 +205,13 @@ def main():
     parser.add_argument("tests", nargs="+", help="test directories")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count(),
                         help="tests to run at once")
+    parser.add_argument("--mtriple",
+                        help="compile for this target and run under "
+                             "--emulator with --run-bin's onnx-run")
+    parser.add_argument("--run-bin",
+                        help="directory holding the target's onnx-run")
+    parser.add_argument("--emulator", default="",
+                        help="command running the target's programs")
     parser.add_argument("--generate", action="store_true",
                         help="first write onnxc's generated cases into the "
                              "(single) test directory given")
@@ -156,19 +230,33 @@ def main():
                             if os.path.isdir(p))
         else:
             tests.append(path)
-    failures = 0
+    if args.mtriple and not args.run_bin:
+        parser.error("--mtriple needs --run-bin")
+    failures = skipped = 0
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        results = pool.starmap(run_test, [(t, args) for t in tests])
-    for test_dir, error in zip(tests, results):
+        results = pool.starmap(run_or_skip, [(t, args) for t in tests])
+    for test_dir, (error, skip) in zip(tests, results):
         name = os.path.basename(os.path.normpath(test_dir))
-        if error:
+        if skip:
+            skipped += 1
+            print("SKIP %s: %s" % (name, skip))
+        elif error:
             failures += 1
             print("FAIL %s: %s" % (name, error))
         else:
             print("PASS %s" % name)
-    args.tests = tests
-    print("%d passed, %d failed" % (len(args.tests) - failures, failures))
+    if skipped:
+        print("%d skipped" % skipped)
+    print("%d passed, %d failed" % (len(tests) - failures - skipped,
+                                    failures))
     return 1 if failures else 0
+
+
+def run_or_skip(test_dir, args):
+    try:
+        return run_test(test_dir, args), None
+    except Skip as skip:
+        return None, str(skip)
 
 
 if __name__ == "__main__":

@@ -10,9 +10,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Runtime/onnxc_runtime.h"
+
+// Built for other targets (to run models under emulation) onnx-run reads and
+// writes .npy only: ONNX's protobuf classes exist for the host alone.
+#ifndef ONNXC_RUN_NPY_ONLY
 #include "onnxc/Support/TensorData.h"
 
 #include <onnx/onnx_pb.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -32,7 +37,9 @@
 #include <sys/stat.h>
 #include <vector>
 
+#ifndef ONNXC_RUN_NPY_ONLY
 namespace pb = ::onnx;
+#endif
 
 namespace {
 
@@ -76,6 +83,7 @@ void check(onnxc_status status, const std::string &what) {
     die(what + ": " + onnxc_last_error());
 }
 
+#ifndef ONNXC_RUN_NPY_ONLY
 /// How many elements the data fields of `proto` hold; -1 for a partial one.
 int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
                          size_t elementSize) {
@@ -166,6 +174,16 @@ void writeTensorProto(const std::string &path, const std::string &name,
   if (rename(temp.c_str(), path.c_str()) != 0)
     die("cannot write '" + path + "'");
 }
+#else
+Tensor readTensorProto(const std::string &path) {
+  die("'" + path + "': this onnx-run reads .npy files only");
+}
+
+void writeTensorProto(const std::string &path, const std::string &,
+                      const onnxc_tensor *) {
+  die("cannot write '" + path + "': this onnx-run writes .npy only");
+}
+#endif
 
 float halfToFloat(uint16_t h) {
   uint32_t sign = (h >> 15) & 1, exponent = (h >> 10) & 0x1f,
