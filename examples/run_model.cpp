@@ -31,7 +31,7 @@ static bool runRelu6(const char *path) {
 }
 
 /// Taps and weights of linear upsampling by 2 along an axis of length n
-/// (SPEC.md): c = min(o / 2, n - 1), i1 = min(i0 + 1, n - 1).
+/// (docs/semantics.md): c = min(o / 2, n - 1), i1 = min(i0 + 1, n - 1).
 struct Taps {
   int i0, i1;
   float w0, w1;

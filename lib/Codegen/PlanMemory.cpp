@@ -108,10 +108,12 @@ bool isReadOnly(Value memref) {
         llvm::append_range(worklist, user->getResults());
         continue;
       }
-      if (isa<memref::ExtractStridedMetadataOp>(user)) {
-        llvm::append_range(worklist, user->getResults());
-        continue;
-      }
+      // Anything else that could pass the buffer on (a select, a branch, a
+      // non-view op returning a memref) may lead to a write not seen here.
+      if (user->hasTrait<OpTrait::IsTerminator>() ||
+          user->getNumRegions() != 0 ||
+          llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>))
+        return false;
       auto effects = dyn_cast<MemoryEffectOpInterface>(user);
       if (!effects)
         return false;
@@ -184,18 +186,59 @@ private:
   IRMapping mapping;
 };
 
-/// `alignUp(max(1, value))` in index arithmetic.
-Value createAlignedSize(OpBuilder &b, Location loc, Value value) {
-  auto constant = [&](int64_t c) {
-    return arith::ConstantIndexOp::create(b, loc, c);
-  };
-  Value atLeastOne = b.createOrFold<arith::MaxUIOp>(loc, value, constant(1));
-  Value padded =
-      b.createOrFold<arith::AddIOp>(loc, atLeastOne, constant(kAlignment - 1));
-  Value blocks =
-      b.createOrFold<arith::DivUIOp>(loc, padded, constant(kAlignment));
-  return b.createOrFold<arith::MulIOp>(loc, blocks, constant(kAlignment));
-}
+/// Index arithmetic on byte counts that notes whether any result wrapped
+/// around: sizes come from the inputs, and a wrapped total would make the
+/// workspace too small for its views.
+struct CheckedArithmetic {
+  CheckedArithmetic(OpBuilder &b, Location loc) : b(b), loc(loc) {
+    overflow = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  }
+
+  Value constant(int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  /// a * c, noting a wrap when c != 0 and (a * c) / c != a.
+  Value mul(Value a, Value c) {
+    Value product = b.createOrFold<arith::MulIOp>(loc, a, c);
+    Value isZero = b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                 c, constant(0));
+    Value divisor =
+        b.createOrFold<arith::SelectOp>(loc, isZero, constant(1), c);
+    Value back = b.createOrFold<arith::DivUIOp>(loc, product, divisor);
+    Value differs =
+        b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, back, a);
+    Value nonZero = b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ne,
+                                                  c, constant(0));
+    note(b.createOrFold<arith::AndIOp>(loc, differs, nonZero));
+    return product;
+  }
+
+  /// a + c, noting a wrap when the sum is below a.
+  Value add(Value a, Value c) {
+    Value sum = b.createOrFold<arith::AddIOp>(loc, a, c);
+    note(b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, sum, a));
+    return sum;
+  }
+
+  /// alignUp(max(1, value)).
+  Value alignedSize(Value value) {
+    Value atLeastOne = b.createOrFold<arith::MaxUIOp>(loc, value, constant(1));
+    Value padded = add(atLeastOne, constant(kAlignment - 1));
+    Value blocks =
+        b.createOrFold<arith::DivUIOp>(loc, padded, constant(kAlignment));
+    return b.createOrFold<arith::MulIOp>(loc, blocks, constant(kAlignment));
+  }
+
+  void note(Value wrapped) {
+    overflow = b.createOrFold<arith::OrIOp>(loc, overflow, wrapped);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  /// True when some result wrapped around.
+  Value overflow;
+};
 
 /// Offsets for the static buffers: largest first, each at the lowest offset
 /// clear of the buffers already placed whose lifetimes overlap its own.
@@ -236,9 +279,11 @@ int64_t placeStaticBuffers(MutableArrayRef<PlannedBuffer> buffers) {
 /// ones: in program order, each just above the highest end among the
 /// buffers placed before it whose lifetimes overlap its own. Returns the
 /// bytes of the whole workspace.
-Value placeDynamicBuffers(OpBuilder &b, Location loc,
+Value placeDynamicBuffers(CheckedArithmetic &checked,
                           MutableArrayRef<PlannedBuffer> buffers,
                           int64_t staticTotal) {
+  OpBuilder &b = checked.b;
+  Location loc = checked.loc;
   // Every end is at least staticTotal, so maxima need not start from it.
   auto max = [&](Value a, Value c) {
     return a ? b.createOrFold<arith::MaxUIOp>(loc, a, c) : c;
@@ -254,8 +299,7 @@ Value placeDynamicBuffers(OpBuilder &b, Location loc,
         offset = max(offset, other->dynamicEnd);
     buffer.dynamicOffset =
         offset ? offset : arith::ConstantIndexOp::create(b, loc, staticTotal);
-    buffer.dynamicEnd = b.createOrFold<arith::AddIOp>(loc, buffer.dynamicOffset,
-                                                      buffer.dynamicBytes);
+    buffer.dynamicEnd = checked.add(buffer.dynamicOffset, buffer.dynamicBytes);
     total = max(total, buffer.dynamicEnd);
     placed.push_back(&buffer);
   }
@@ -283,6 +327,7 @@ struct ONNXPlanMemoryPass
     SliceCloner hoist(
         top, block, [](BlockArgument argument) -> Value { return argument; },
         [](memref::DimOp) -> Value { return nullptr; });
+    CheckedArithmetic checked(top, loc);
 
     // The buffers to plan, and whether anything else is allocated.
     SmallVector<PlannedBuffer> buffers;
@@ -326,10 +371,10 @@ struct ONNXPlanMemoryPass
       for (int64_t dim : type.getShape())
         if (!ShapedType::isDynamic(dim))
           staticPart *= dim;
-      Value bytes = arith::ConstantIndexOp::create(top, loc, staticPart);
+      Value bytes = checked.constant(staticPart);
       for (Value size : sizes)
-        bytes = top.createOrFold<arith::MulIOp>(loc, bytes, size);
-      buffer.dynamicBytes = createAlignedSize(top, loc, bytes);
+        bytes = checked.mul(bytes, size);
+      buffer.dynamicBytes = checked.alignedSize(bytes);
       buffers.push_back(buffer);
     });
 
@@ -342,12 +387,19 @@ struct ONNXPlanMemoryPass
                          allPlanned && !dynamic ? staticTotal : int64_t(-1)));
     Value total;
     if (dynamic)
-      total = placeDynamicBuffers(top, loc, buffers, staticTotal);
+      total = placeDynamicBuffers(checked, buffers, staticTotal);
     if (allPlanned)
-      reportWorkspaceToShapeFunction(func, total ? total : Value(),
+      reportWorkspaceToShapeFunction(func, total, checked.overflow,
                                      staticTotal);
     if (buffers.empty())
       return;
+    // A size that wrapped around asks for more than any allocation can get,
+    // so the run ends out of memory instead of overrunning the workspace.
+    // (The shape function rejects such inputs before.)
+    if (dynamic)
+      total =
+          arith::SelectOp::create(top, loc, checked.overflow,
+                                  checked.constant(int64_t(1) << 62), total);
 
     // One allocation, views into it.
     Value workspace =
@@ -378,15 +430,17 @@ struct ONNXPlanMemoryPass
   /// Makes the function's shape function (GenerateShapeFunctions) write the
   /// workspace's bytes after the output dimensions, when its checks pass:
   /// the size of a dynamic workspace is recomputed from the inputs and the
-  /// output dimensions. When it cannot be, the slot keeps its -1.
+  /// output dimensions, and inputs for which it wraps around fail a check of
+  /// their own. When it cannot be recomputed, the slot keeps its -1.
   void reportWorkspaceToShapeFunction(func::FuncOp func, Value dynamicTotal,
-                                      int64_t staticTotal) {
+                                      Value overflow, int64_t staticTotal) {
     auto ref = func->getAttrOfType<FlatSymbolRefAttr>(
         onnxc::onnx::ONNXDialect::ShapeFunctionAttrHelper::getNameStr());
     if (!ref)
       return;
     auto shapes = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(func, ref);
     if (!shapes || shapes.isExternal() || shapes.getNumResults() != 1 ||
+        !shapes.getResultTypes()[0].isInteger(32) ||
         !shapes.getBody().hasOneBlock())
       return;
     Block &shapesBlock = shapes.getBody().front();
@@ -409,15 +463,20 @@ struct ONNXPlanMemoryPass
       return;
 
     auto ret = cast<func::ReturnOp>(shapesBlock.getTerminator());
+    Value status = ret.getOperand(0);
     OpBuilder b(ret);
     Location loc = shapes.getLoc();
-    Value passed = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, ret.getOperand(0),
-        arith::ConstantOp::create(
-            b, loc, b.getIntegerAttr(ret.getOperand(0).getType(), 0)));
-    auto ifPassed = scf::IfOp::create(b, loc, passed, /*withElseRegion=*/false);
+    auto statusConstant = [&](int32_t value) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
+    };
+    Value passed = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         status, statusConstant(0));
+    auto ifPassed = scf::IfOp::create(b, loc, b.getI32Type(), passed,
+                                      /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&ifPassed.getElseRegion().front());
+    scf::YieldOp::create(b, loc, status);
     b.setInsertionPointToStart(&ifPassed.getThenRegion().front());
-    Value total;
+    Value total, wrapped;
     if (!dynamicTotal) {
       total = arith::ConstantIndexOp::create(b, loc, staticTotal);
     } else {
@@ -445,7 +504,8 @@ struct ONNXPlanMemoryPass
             return arith::IndexCastOp::create(b, loc, b.getIndexType(), size);
           });
       total = recompute.get(dynamicTotal);
-      if (!total) {
+      wrapped = total ? recompute.get(overflow) : Value();
+      if (!total || !wrapped) {
         ifPassed.erase();
         passed.getDefiningOp()->erase();
         return;
@@ -454,6 +514,23 @@ struct ONNXPlanMemoryPass
     memref::StoreOp::create(
         b, loc, b.createOrFold<arith::IndexCastOp>(loc, b.getI64Type(), total),
         dims, ValueRange{arith::ConstantIndexOp::create(b, loc, numDims)});
+    Value result = statusConstant(0);
+    if (wrapped) {
+      // A check of its own, after those the shape function has.
+      StringRef checksName =
+          onnxc::onnx::ONNXDialect::ChecksAttrHelper::getNameStr();
+      SmallVector<Attribute> checks;
+      if (auto existing = shapes->getAttrOfType<ArrayAttr>(checksName))
+        llvm::append_range(checks, existing);
+      checks.push_back(b.getStringAttr(
+          "the intermediate tensors these inputs need exceed the address "
+          "space"));
+      shapes->setAttr(checksName, b.getArrayAttr(checks));
+      result = arith::SelectOp::create(b, loc, wrapped,
+                                       statusConstant(checks.size()), result);
+    }
+    scf::YieldOp::create(b, loc, result);
+    ret->setOperand(0, ifPassed.getResult(0));
   }
 };
 } // namespace

@@ -167,7 +167,11 @@ llvm::Error ModelCompiler::initialize() {
 
   // What a CPU must have to run the code: the features of CPUFeatures.def
   // the target machine may use.
-  signature->targetTriple = triple.str();
+  // Canonical names ("x86_64", not "amd64"), which the runtime compares
+  // with its own architecture.
+  llvm::Triple canonical(llvm::Triple::normalize(triple.str()));
+  canonical.setArch(canonical.getArch(), canonical.getSubArch());
+  signature->targetTriple = canonical.str();
   signature->targetCPU = cpu;
   auto record = [&](const char *feature) {
     if (subtarget->checkFeatures(std::string("+") + feature))
@@ -305,6 +309,15 @@ ModelCompiler::translate(ModuleOp module, llvm::LLVMContext &llvmContext) {
     if (auto bytes = kernelFunc->getAttrOfType<IntegerAttr>(
             onnx::ONNXDialect::WorkspaceBytesAttrHelper::getNameStr()))
       signature->workspaceBytes = bytes.getInt();
+  // The checks as lowered: onnx-plan-memory may have added one.
+  if (auto shapesFunc =
+          module.lookupSymbol<LLVM::LLVMFuncOp>(signature->shapesName))
+    if (auto checks = shapesFunc->getAttrOfType<ArrayAttr>(
+            onnx::ONNXDialect::ChecksAttrHelper::getNameStr())) {
+      signature->checks.clear();
+      for (Attribute check : checks)
+        signature->checks.push_back(cast<StringAttr>(check).str());
+    }
   // Our bookkeeping attributes (ONNX names, checks) mean nothing to LLVM.
   module->walk([](LLVM::LLVMFuncOp func) {
     auto isOurs = [](NamedAttribute attr) {

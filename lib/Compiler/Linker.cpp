@@ -52,21 +52,31 @@ static std::optional<std::string> findLinkerDriver() {
   return std::nullopt;
 }
 
-/// libonnxc_model_support.a for `triple`, beside the running tool:
-/// <bin>/../lib for the host, <bin>/../lib/<arch>-<os>-<env> for others.
-static std::optional<std::string>
-findSupportLibrary(const llvm::Triple &target) {
+/// How the link names a target: nothing for the host, and for another
+/// target <arch>-<os>-<env> with canonical names ("aarch64-linux-gnu" for
+/// --mtriple=arm64-linux), as Debian's cross libraries are named.
+static std::optional<std::string> getLinkTriple(const llvm::Triple &target) {
   llvm::Triple triple(llvm::Triple::normalize(target.str()));
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  if (triple.getArch() == host.getArch() && triple.getOS() == host.getOS())
+    return std::nullopt;
+  return (llvm::Triple::getArchTypeName(triple.getArch()) + "-" +
+          triple.getOSName() + "-" +
+          (triple.getEnvironmentName().empty() ? StringRef("gnu")
+                                               : triple.getEnvironmentName()))
+      .str();
+}
+
+/// libonnxc_model_support.a for the target, beside the running tool:
+/// <bin>/../lib for the host, <bin>/../lib/<link triple> for others.
+static std::optional<std::string>
+findSupportLibrary(const std::optional<std::string> &linkTriple) {
   static int anchor;
   std::string exe = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
   SmallString<256> path(llvm::sys::path::parent_path(exe));
   llvm::sys::path::append(path, "..", "lib");
-  llvm::Triple host(llvm::sys::getProcessTriple());
-  if (triple.getArch() != host.getArch() || triple.getOS() != host.getOS())
-    llvm::sys::path::append(path,
-                            (triple.getArchName() + "-" + triple.getOSName() +
-                             "-" + triple.getEnvironmentName())
-                                .str());
+  if (linkTriple)
+    llvm::sys::path::append(path, *linkTriple);
   llvm::sys::path::append(path, "libonnxc_model_support.a");
   if (llvm::sys::fs::exists(path))
     return std::string(path);
@@ -152,7 +162,8 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
     return llvm::createStringError(
         "no clang found to link with (set ONNXC_CLANG)");
   const llvm::Triple &triple = targetMachine->getTargetTriple();
-  std::optional<std::string> support = findSupportLibrary(triple);
+  std::optional<std::string> linkTriple = getLinkTriple(triple);
+  std::optional<std::string> support = findSupportLibrary(linkTriple);
   if (!support)
     return llvm::createStringError(
         "libonnxc_model_support.a for " + triple.str() +
@@ -183,11 +194,12 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
   // child, which an interrupt can kill (the driver would leave it orphaned).
   SmallString<256> commands(directory);
   llvm::sys::path::append(commands, "commands.txt");
-  std::string targetFlag = "--target=" + triple.str();
   SmallVector<StringRef> driverArgs = {
-      *driver,   "-###",     "-shared", "-fuse-ld=lld",    "-o",
-      linked,    objectPath, *support,  "-Wl,--as-needed", "-Wl,-z,now",
-      targetFlag};
+      *driver, "-###",     "-shared", "-fuse-ld=lld",    "-o",
+      linked,  objectPath, *support,  "-Wl,--as-needed", "-Wl,-z,now"};
+  std::string targetFlag = linkTriple ? "--target=" + *linkTriple : "";
+  if (linkTriple)
+    driverArgs.push_back(targetFlag);
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(commands),
                                           StringRef(commands)};
   std::string errorMessage;

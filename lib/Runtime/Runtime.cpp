@@ -340,6 +340,7 @@ static std::vector<std::string> findEntries(const char *path) {
 
 #if defined(__x86_64__)
 static const char kHostArch[] = "x86_64";
+static const uint16_t kHostMachine = EM_X86_64;
 
 /// Whether this CPU and OS support `feature` of CPUFeatures.def; nullopt when
 /// the table does not know it.
@@ -368,6 +369,7 @@ static std::optional<bool> hostHasFeature(const char *feature) {
 }
 #elif defined(__aarch64__)
 static const char kHostArch[] = "aarch64";
+static const uint16_t kHostMachine = EM_AARCH64;
 
 static std::optional<bool> hostHasFeature(const char *feature) {
 #define ONNXC_AARCH64_FEATURE(name, hwcap, bit)                                \
@@ -378,9 +380,23 @@ static std::optional<bool> hostHasFeature(const char *feature) {
 }
 #else
 static const char kHostArch[] = "";
+static const uint16_t kHostMachine = EM_NONE;
 
 static std::optional<bool> hostHasFeature(const char *) { return std::nullopt; }
 #endif
+
+/// The ELF machine of the file at `path`; EM_NONE when unreadable.
+static uint16_t getELFMachine(const char *path) {
+  Elf64_Ehdr header;
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return EM_NONE;
+  size_t read = fread(&header, 1, sizeof(header), file);
+  fclose(file);
+  if (read != sizeof(header) || memcmp(header.e_ident, ELFMAG, SELFMAG) != 0)
+    return EM_NONE;
+  return header.e_machine;
+}
 
 /// Refuses a model compiled for another architecture or for CPU features
 /// this CPU lacks (its code would die of an illegal instruction).
@@ -494,6 +510,16 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
                   "%s: holds several models; name the one to load", path);
     name = entries.front();
   }
+  // A library for another architecture: say so, rather than what dlopen
+  // would say.
+  uint16_t machine = getELFMachine(path);
+  if (kHostMachine != EM_NONE && machine != kHostMachine)
+    return fail(ONNXC_ERROR_LOAD,
+                "%s: compiled for %s, but this is an %s machine", path,
+                machine == EM_X86_64    ? "x86_64"
+                : machine == EM_AARCH64 ? "aarch64"
+                                        : "another architecture",
+                kHostArch);
   // A relative path without '/' would make dlopen search the library path.
   std::string file = strchr(path, '/') ? path : std::string("./") + path;
   void *library = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);

@@ -72,7 +72,10 @@ func.func @use_through_view(%x: memref<64xf32>) {
 // CHECK:         %[[AEND:.*]] = arith.addi %[[ABYTES]], %[[C64]] : index
 // CHECK:         %[[CEND:.*]] = arith.addi %[[AEND]], %[[CBYTES]] : index
 // CHECK:         %[[TOTAL:.*]] = arith.maxui %[[AEND]], %[[CEND]] : index
-// CHECK:         %[[WS:.*]] = memref.alloc(%[[TOTAL]]) {alignment = 64 : i64} : memref<?xi8>
+// A size that wrapped around asks for more than an allocation can get.
+// CHECK:         %[[HUGE:.*]] = arith.constant 4611686018427387904 : index
+// CHECK:         %[[SAFE:.*]] = arith.select %{{.*}}, %[[HUGE]], %[[TOTAL]] : index
+// CHECK:         %[[WS:.*]] = memref.alloc(%[[SAFE]]) {alignment = 64 : i64} : memref<?xi8>
 // CHECK:         memref.view %[[WS]][%[[C64]]][%{{.*}}] : memref<?xi8> to memref<?xf32>
 // CHECK:         memref.view %[[WS]][%{{.*}}][] : memref<?xi8> to memref<16xf32>
 // CHECK:         memref.view %[[WS]][%[[AEND]]][%{{.*}}] : memref<?xi8> to memref<?xf64>
@@ -118,6 +121,25 @@ func.func @size_from_written_argument(%sizes: memref<1xindex>, %x: memref<?xf32>
 
 // -----
 
+// Neither may a size be loaded from an argument written through something
+// other than a view (here a select between two buffers).
+// CHECK-LABEL: func @size_from_argument_written_through_select
+// CHECK-SAME:    attributes {onnx.workspace_bytes = -1 : i64}
+// CHECK:         memref.alloc(%{{.*}}) : memref<?xf32>
+func.func @size_from_argument_written_through_select(%sizes: memref<1xindex>, %other: memref<1xindex>, %c: i1, %x: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %either = arith.select %c, %sizes, %other : memref<1xindex>
+  memref.store %c8, %either[%c0] : memref<1xindex>
+  %n = memref.load %sizes[%c0] : memref<1xindex>
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.copy %x, %a : memref<?xf32> to memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// -----
+
 // The shape function of a planned kernel writes the workspace size after
 // the output dimensions once its checks pass: here a constant.
 // CHECK-LABEL: func @static_kernel
@@ -125,12 +147,13 @@ func.func @size_from_written_argument(%sizes: memref<1xindex>, %x: memref<?xf32>
 // CHECK-LABEL: func @static_kernel_shapes
 // CHECK:         %[[STATUS:.*]] = arith.constant 0 : i32
 // CHECK:         %[[OK:.*]] = arith.cmpi eq, %[[STATUS]], %{{.*}} : i32
-// CHECK:         scf.if %[[OK]] {
+// CHECK:         %[[RESULT:.*]] = scf.if %[[OK]] -> (i32) {
 // CHECK-DAG:       %[[BYTES:.*]] = arith.constant 4096 : i64
 // CHECK-DAG:       %[[AT:.*]] = arith.constant 1 : index
 // CHECK:           memref.store %[[BYTES]], %{{.*}}[%[[AT]]] : memref<2xi64>
-// CHECK:         }
-// CHECK:         return %[[STATUS]] : i32
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %[[STATUS]] : i32
+// CHECK:         return %[[RESULT]] : i32
 func.func @static_kernel(%x: memref<1024xf32>, %y: memref<1024xf32>)
     attributes {onnx.shape_function = @static_kernel_shapes} {
   %a = memref.alloc() : memref<1024xf32>
@@ -150,14 +173,18 @@ func.func @static_kernel_shapes(%x: memref<1024xf32>, %dims: memref<2xi64>) -> i
 // kernel's sizes depend on: a dimension of an input (an argument of the
 // shape function too), a scale loaded from an input, and a dimension of an
 // output (read from the dims buffer the shape function has just filled).
+// Inputs whose sizes wrap around fail a check added for them.
 // CHECK-LABEL: func @dynamic_kernel_shapes
 // CHECK-SAME:    (%[[X:.*]]: memref<?xf32>, %[[S:.*]]: memref<1xindex>, %[[DIMS:.*]]: memref<2xi64>)
+// CHECK-SAME:    onnx.checks = ["the intermediate tensors these inputs need exceed the address space"]
 // CHECK:         scf.if
 // CHECK-DAG:       memref.dim %[[X]], %{{.*}} : memref<?xf32>
 // CHECK-DAG:       memref.load %[[S]][%{{.*}}] : memref<1xindex>
 // CHECK-DAG:       %[[OUT:.*]] = memref.load %[[DIMS]][%{{.*}}] : memref<2xi64>
 // CHECK-DAG:       arith.index_cast %[[OUT]] : i64 to index
 // CHECK:           memref.store %{{.*}}, %[[DIMS]][%{{.*}}] : memref<2xi64>
+// CHECK:           %[[WRAPPED:.*]] = arith.select %{{.*}}, %c1_i32, %{{.*}} : i32
+// CHECK:           scf.yield %[[WRAPPED]] : i32
 func.func @dynamic_kernel(%x: memref<?xf32>, %s: memref<1xindex>, %y: memref<?xf32>)
     attributes {onnx.shape_function = @dynamic_kernel_shapes} {
   %c0 = arith.constant 0 : index

@@ -500,6 +500,16 @@ TEST(Run, ShapeFunctionComputesADynamicWorkspace) {
   EXPECT_EQ(bytesFor({2, 3}), 64 + 64);   // 4 and 6 entries
   EXPECT_EQ(bytesFor({1, 20}), 64 + 192); // 2 and 40 entries
 
+  // Scales for which the two tables (2^63 bytes each) wrap around a 64-bit
+  // size are rejected by the shape function, before anything is allocated.
+  float huge[2] = {0x1p60f, 0x1p60f};
+  Tensor th = wrap(ONNXC_FLOAT, {2}, huge, sizeof(huge));
+  const onnxc_tensor *hugeInputs[] = {tx.get(), th.get()};
+  int64_t hugeBytes = -2;
+  EXPECT_EQ(onnxc_model_workspace_bytes(model.get(), hugeInputs, 2, &hugeBytes),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("exceed the address space")) << onnxc_last_error();
+
   // The inputs are checked as for a run.
   float bad[2] = {0.5f, 1};
   Tensor tb = wrap(ONNXC_FLOAT, {2}, bad, sizeof(bad));

@@ -183,8 +183,8 @@ def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::ModuleOp"> {
 
     With the model support library, `memref.alloc` is served from a
     per-thread workspace reused across runs, so a planned function makes a
-    single allocation per run, and no heap allocation at all after its
-    first run on a thread.
+    single allocation per run, and no heap allocation at all once it has
+    run on the thread with inputs needing as large a workspace.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -96,14 +96,16 @@ ONNXC_API onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor,
 
 /* Loads the model library at `path`. `entry` is the --entry name it was
  * compiled with; NULL finds the library's only model. Before loading, the
- * file must be an ELF library exporting NAME_model and NAME_signature
- * functions, and the model information it returns must lie inside it and be
- * well-formed. Trust: loading a library runs its code (initializers, then
- * NAME_model); load only libraries you would run. */
+ * file must be an ELF library for this architecture exporting NAME_model
+ * and NAME_signature functions, and the model information it returns must
+ * lie inside it and be well-formed. A model compiled for CPU features this
+ * CPU lacks (of those CPUFeatures.def lists) is refused, naming them.
+ * Trust: loading a library runs its code (initializers, then NAME_model);
+ * load only libraries you would run. */
 ONNXC_API onnxc_status onnxc_model_load(const char *path, const char *entry,
                                         onnxc_model **model);
 /* Wraps a model linked into the program: onnxc_model_from_info(NAME_model()).
- */
+ * The same checks of the information, target and CPU features apply. */
 ONNXC_API onnxc_status onnxc_model_from_info(const onnxc_model_info *info,
                                              onnxc_model **model);
 ONNXC_API void onnxc_model_destroy(onnxc_model *model);
