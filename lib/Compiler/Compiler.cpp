@@ -21,6 +21,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
@@ -195,6 +196,48 @@ static unsigned getTargetVectorBits(const llvm::TargetMachine &tm) {
   });
 }
 
+/// Output bytes from which kernels write with streaming stores by default:
+/// 3/4 of this CPU's share of its last-level cache (the cache's size over
+/// the CPUs sharing it, from sysfs), the rule glibc's memcpy follows for
+/// its own non-temporal copies; 32 MiB when the caches are not described.
+static int64_t getDefaultStreamingThreshold() {
+  int64_t bestLevel = 0, bytes = 0, sharing = 1;
+  for (int index = 0; index < 8; ++index) {
+    std::string dir =
+        "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
+    auto read = [&](const char *name) -> std::string {
+      auto buffer = llvm::MemoryBuffer::getFile(dir + "/" + name);
+      return buffer ? (*buffer)->getBuffer().trim().str() : std::string();
+    };
+    std::string level = read("level"), size = read("size");
+    int64_t levelNumber = 0, kib = 0;
+    if (StringRef(level).getAsInteger(10, levelNumber) ||
+        !StringRef(size).consume_back("K") ||
+        StringRef(size).drop_back().getAsInteger(10, kib) ||
+        levelNumber <= bestLevel)
+      continue;
+    bestLevel = levelNumber;
+    bytes = kib << 10;
+    // "0-1,4-5": the CPUs sharing this cache.
+    sharing = 0;
+    SmallVector<StringRef> ranges;
+    StringRef(read("shared_cpu_list")).split(ranges, ',');
+    for (StringRef range : ranges) {
+      auto [first, last] = range.split('-');
+      int64_t from = 0, to = 0;
+      if (first.getAsInteger(10, from))
+        continue;
+      if (last.empty() || last.getAsInteger(10, to))
+        to = from;
+      sharing += std::max<int64_t>(1, to - from + 1);
+    }
+    sharing = std::max<int64_t>(1, sharing);
+  }
+  if (bytes <= 0)
+    return int64_t(32) << 20;
+  return bytes / sharing * 3 / 4;
+}
+
 //===----------------------------------------------------------------------===//
 // MLIR stages
 //===----------------------------------------------------------------------===//
@@ -225,6 +268,8 @@ ModelCompiler::lower(ModuleOp module,
       options.vectorBits
           ? options.vectorBits
           : (targetMachine ? getTargetVectorBits(*targetMachine) : 0);
+  pipelineOptions.streamingThresholdBytes =
+      options.streamingThresholdBytes.value_or(getDefaultStreamingThreshold());
   // The pass managers live until the lowering ends: pass timing identifies
   // passes by address, and a pass of the second run allocated where one of
   // the first had been would be reported as that one.

@@ -120,6 +120,12 @@ static void addLoopsStage(OpPassManager &pm,
   }
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createONNXPlanMemoryPass());
+  if (options.vectorize && options.streamingThresholdBytes >= 0) {
+    ONNXStreamingStoresPassOptions streamingOptions;
+    streamingOptions.thresholdBytes = options.streamingThresholdBytes;
+    pm.addNestedPass<func::FuncOp>(
+        createONNXStreamingStoresPass(streamingOptions));
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   addCleanup(pm);
 }

@@ -128,6 +128,7 @@ def run_test(test_dir, args):
                    library, "--entry", "model"]
     if args.mtriple:
         compile_cmd.append("--mtriple=" + args.mtriple)
+    compile_cmd += args.compile_option
     result = subprocess.run(compile_cmd, capture_output=True, text=True)
     if result.returncode != 0:
         return "compile failed: " + result.stderr.strip()[:800]
@@ -212,6 +213,9 @@ def main():
                         help="directory holding the target's onnx-run")
     parser.add_argument("--emulator", default="",
                         help="command running the target's programs")
+    parser.add_argument("--compile-option", action="append", default=[],
+                        help="an onnx-compile flag for every model "
+                             "(repeatable)")
     parser.add_argument("--generate", action="store_true",
                         help="first write onnxc's generated cases into the "
                              "(single) test directory given")

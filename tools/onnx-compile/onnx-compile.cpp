@@ -77,6 +77,14 @@ static cl::opt<bool>
                   "allows (default on)"),
          cl::init(true), cl::cat(category));
 
+static cl::opt<std::string> streamingStores(
+    "streaming-stores",
+    cl::desc("Write outputs with non-temporal stores: auto (outputs larger "
+             "than this machine's last-level cache), always, never, or a "
+             "size in bytes from which they stream"),
+    cl::value_desc("auto|always|never|bytes"), cl::init("auto"),
+    cl::cat(category));
+
 static cl::opt<unsigned> vectorBits(
     "vector-bits",
     cl::desc("SIMD width in bits to vectorize for (default: the target's)"),
@@ -127,6 +135,18 @@ int main(int argc, char **argv) {
   options.vectorize = vectorize;
   options.fuse = fuse;
   options.vectorBits = vectorBits;
+  if (streamingStores == "always") {
+    options.streamingThresholdBytes = 0;
+  } else if (streamingStores == "never") {
+    options.streamingThresholdBytes = -1;
+  } else if (streamingStores != "auto") {
+    int64_t bytes;
+    if (StringRef(streamingStores).getAsInteger(10, bytes) || bytes < 0)
+      return fail("--streaming-stores must be auto, always, never or a "
+                  "byte count, not '" +
+                  streamingStores + "'");
+    options.streamingThresholdBytes = bytes;
+  }
   ModelCompiler compiler(options);
   if (llvm::Error error = compiler.initialize())
     return fail(llvm::toString(std::move(error)));

@@ -20,6 +20,7 @@ const onnxc_model_info *symbolic_model(void);
 const onnxc_model_info *runtime_scales_model(void);
 const onnxc_model_info *runtime_scales_u8_model(void);
 const onnxc_model_info *kept_intermediate_model(void);
+const onnxc_model_info *streaming_clip_model(void);
 const onnxc_model_info *strings_model(void);
 }
 
@@ -536,6 +537,29 @@ TEST(Run, ShapeFunctionReportsAStaticWorkspace) {
             ONNXC_OK)
       << onnxc_last_error();
   EXPECT_EQ(bytes, kept_intermediate_model()->workspace_bytes);
+}
+
+TEST(Run, StreamingStoresWriteAlignedAndUnalignedOutputs) {
+  // Compiled with --streaming-stores=always: an output whose first element
+  // is 64-byte aligned takes the streaming version of the loop, any other
+  // the ordinary one. Both must compute Clip(0, 6) exactly.
+  Model model = fromInfo(streaming_clip_model());
+  constexpr int64_t n = 1000;
+  std::vector<float> x(n);
+  for (int64_t i = 0; i < n; ++i)
+    x[i] = float(i % 17) - 5.0f;
+  Tensor tx = wrap(ONNXC_FLOAT, {n}, x.data(), n * 4);
+  alignas(64) static float storage[n + 16];
+  for (int64_t shift : {0, 1, 3}) {
+    float *y = storage + shift;
+    std::fill(y, y + n, -1.0f);
+    Tensor ty = wrap(ONNXC_FLOAT, {n}, y, n * 4);
+    std::vector<onnxc_tensor *> outputs = {ty.get()};
+    ASSERT_EQ(run(model, {tx.get()}, outputs), ONNXC_OK) << onnxc_last_error();
+    for (int64_t i = 0; i < n; ++i)
+      ASSERT_EQ(y[i], std::min(6.0f, std::max(0.0f, x[i])))
+          << "shift " << shift << ", element " << i;
+  }
 }
 
 TEST(Run, NullStringInputsAreRejectedBeforeTheKernel) {

@@ -149,6 +149,47 @@ def ONNXSpecializeGathersPass
   ];
 }
 
+def ONNXStreamingStoresPass
+    : Pass<"onnx-streaming-stores", "::mlir::func::FuncOp"> {
+  let summary = "Write large outputs with non-temporal (streaming) stores";
+  let description = [{
+    An output larger than the last-level cache gains nothing from passing
+    through it: streaming stores write it to memory directly and skip
+    reading each destination line first. They need aligned full-vector
+    stores, and they slow outputs that fit in the cache, so the pass
+    versions the loops that write outputs:
+
+    - a candidate is a `vector.transfer_write` of a whole 1-D vector (in
+      bounds, no mask, 16 bytes or more) into a one-vector `memref.subview`
+      of a function argument (or its `memref.collapse_shape`) at the
+      induction variable of an `scf.for` whose lower bound and step are
+      multiples of the vector length: every store of the loop is then
+      aligned to the vector's size when the argument's first element is;
+    - each top-level op of the function that holds candidates runs in an
+      `scf.if`: when every written argument starts at an address aligned to
+      its vector size and the written arguments hold at least
+      `threshold-bytes` bytes, a copy whose candidates are
+      `vector.store {nontemporal = true, alignment = <vector bytes>}`,
+      followed by a sequentially consistent fence (streaming stores are
+      weakly ordered); otherwise the op as it was.
+
+    A function whose written arguments have a static size below the
+    threshold is left alone. `threshold-bytes` = -1 disables the pass; 0
+    uses streaming stores whenever the alignment allows.
+  }];
+  let options = [
+    Option<"thresholdBytes", "threshold-bytes", "int64_t", /*default=*/"-1",
+           "Output bytes from which stores stream; -1 never">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::ModuleOp"> {
   let summary = "Place the buffers each function allocates into one "
                 "workspace, sharing bytes between buffers whose lifetimes do "

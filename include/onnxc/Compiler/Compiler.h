@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -79,6 +80,9 @@ struct CompileOptions {
   bool fuse = true;
   /// SIMD width to vectorize for; 0 reads it off the target.
   unsigned vectorBits = 0;
+  /// Output bytes from which kernels write with streaming stores: 0 always,
+  /// -1 never; std::nullopt for the target's last-level cache size.
+  std::optional<int64_t> streamingThresholdBytes;
 };
 
 /// A C identifier made from a file name: "my-model.onnx" -> "my_model".

@@ -47,6 +47,12 @@ struct ONNXToLLVMPipelineOptions
   Option<bool> vectorize{*this, "vectorize",
                          llvm::cl::desc("Tile and vectorize the kernels"),
                          llvm::cl::init(true)};
+  Option<int64_t> streamingThresholdBytes{
+      *this, "streaming-threshold-bytes",
+      llvm::cl::desc("Output bytes from which vectorized kernels write with "
+                     "streaming stores (onnx-streaming-stores); 0 always, "
+                     "-1 never"),
+      llvm::cl::init(-1)};
 };
 
 /// Adds the passes producing the stages `firstStage` to `lastStage`, both

@@ -1,0 +1,98 @@
+// RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=4096 -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=-1 -split-input-file | FileCheck %s --check-prefix=NEVER
+
+// A 64 KiB output written by whole 16-lane vectors at multiples of 16: the
+// loop gets a streaming version, chosen when the output is 64-byte aligned
+// (and large enough: statically so here).
+// CHECK-LABEL: func @large
+// CHECK:         %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[Y:.*]] :
+// CHECK:         %[[MIS:.*]] = arith.remui %{{.*}}, %{{.*}} : index
+// CHECK:         scf.if %[[OK:.*]] {
+// CHECK:           scf.for %[[I:.*]] =
+// CHECK:             vector.store %{{.*}}, %{{.*}}[%[[I]]] {alignment = 64 : i64, nontemporal = true} : memref<16384xf32>, vector<16xf32>
+// CHECK:           llvm.fence seq_cst
+// CHECK:         } else {
+// CHECK:           scf.for
+// CHECK:             vector.transfer_write
+// CHECK-NOT:         nontemporal
+// CHECK:         }
+// NEVER-LABEL: func @large
+// NEVER-NOT:     nontemporal
+// NEVER-NOT:     scf.if
+func.func @large(%x: memref<16384xf32>, %y: memref<16384xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16384 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %in = memref.subview %x[%i] [16] [1] : memref<16384xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %y[%i] [16] [1] : memref<16384xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// Below the threshold (1 KiB): left alone.
+// CHECK-LABEL: func @small
+// CHECK-NOT:     scf.if
+// CHECK-NOT:     nontemporal
+func.func @small(%x: memref<256xf32>, %y: memref<256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %in = memref.subview %x[%i] [16] [1] : memref<256xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %y[%i] [16] [1] : memref<256xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// A dynamic output, through its collapse: the size is compared with the
+// threshold at run time too.
+// CHECK-LABEL: func @dynamic
+// CHECK:         %{{.*}}, %{{.*}}, %[[SIZES:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %{{.*}} : index
+// CHECK:         scf.if
+// CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<?xf32>, vector<16xf32>
+func.func @dynamic(%x: memref<?xf32>, %y: memref<?x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %pad = arith.constant 0.0 : f32
+  %flat = memref.collapse_shape %y [[0, 1]] : memref<?x16xf32> into memref<?xf32>
+  %n = memref.dim %flat, %c0 : memref<?xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %in = memref.subview %x[%i] [16] [1] : memref<?xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %flat[%i] [16] [1] : memref<?xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// A loop stepping by 8 lanes of a 16-lane vector: stores are not all
+// aligned to the vector's size, so nothing streams.
+// CHECK-LABEL: func @unaligned_step
+// CHECK-NOT:     nontemporal
+func.func @unaligned_step(%x: memref<16392xf32>, %y: memref<16392xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %n = arith.constant 16376 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c8 {
+    %in = memref.subview %x[%i] [16] [1] : memref<16392xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %y[%i] [16] [1] : memref<16392xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  }
+  return
+}
