@@ -77,6 +77,8 @@ void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
 
   // linalg on tensors, writing into caller-provided output buffers.
   if (wanted(LoweringStage::Linalg)) {
+    // Folds chains of Clips with constant bounds, among others.
+    pm.addPass(createCanonicalizerPass());
     pm.addPass(createConvertONNXToLinalgPass());
     addCleanup(pm);
     if (options.fuse) {

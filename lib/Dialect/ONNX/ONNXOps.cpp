@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 
 #include <cmath>
 
@@ -133,6 +134,79 @@ template <typename ClipOp> static LogicalResult verifyInputBounds(ClipOp op) {
   }
   return success();
 }
+
+namespace {
+/// The one value of a constant one-element bound, if it has one.
+std::optional<Attribute> getScalarBound(Value bound) {
+  ElementsAttr attr;
+  if (!bound || !matchPattern(bound, m_Constant(&attr)) ||
+      attr.getNumElements() != 1)
+    return std::nullopt;
+  Type type = attr.getElementType();
+  if (isa<FloatType>(type))
+    return FloatAttr::get(type, *attr.value_begin<APFloat>());
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return IntegerAttr::get(type, *attr.value_begin<APInt>());
+  return std::nullopt;
+}
+
+/// `a < b` as Clip compares: ordered for floats, by signedness for
+/// integers.
+bool lessThan(Attribute a, Attribute b) {
+  if (auto fa = dyn_cast<FloatAttr>(a))
+    return fa.getValue() < cast<FloatAttr>(b).getValue();
+  auto ia = cast<IntegerAttr>(a);
+  APInt x = ia.getValue(), y = cast<IntegerAttr>(b).getValue();
+  return ia.getType().isUnsignedInteger() ? x.ult(y) : x.slt(y);
+}
+
+bool isNaN(Attribute a) {
+  auto f = dyn_cast<FloatAttr>(a);
+  return f && f.getValue().isNaN();
+}
+
+/// Clip(Clip(x, lo1, hi1), lo2, hi2), every bound a constant, as
+/// Clip(x, clip(lo1), clip(hi1)) with clip the outer Clip. Exact, signed
+/// zeros included, when neither interval is empty and they overlap (no
+/// NaN bounds): every x then picks the same value from the same place.
+template <typename ClipOp> struct FoldClipOfClip : OpRewritePattern<ClipOp> {
+  using OpRewritePattern<ClipOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ClipOp outer,
+                                PatternRewriter &rewriter) const override {
+    auto inner = outer.getInput().template getDefiningOp<ClipOp>();
+    if (!inner || !inner->hasOneUse())
+      return failure();
+    std::optional<Attribute> lo1 = getScalarBound(inner.getMin()),
+                             hi1 = getScalarBound(inner.getMax()),
+                             lo2 = getScalarBound(outer.getMin()),
+                             hi2 = getScalarBound(outer.getMax());
+    if (!lo1 || !hi1 || !lo2 || !hi2)
+      return failure();
+    for (Attribute bound : {*lo1, *hi1, *lo2, *hi2})
+      if (isNaN(bound))
+        return failure();
+    if (lessThan(*hi1, *lo1) || lessThan(*hi2, *lo2) || lessThan(*hi1, *lo2) ||
+        lessThan(*hi2, *lo1))
+      return failure();
+    // The outer Clip of one value: t = v < lo ? lo : v; hi < t ? hi : t.
+    auto clip = [&](Attribute v) {
+      Attribute t = lessThan(v, *lo2) ? *lo2 : v;
+      return lessThan(*hi2, t) ? *hi2 : t;
+    };
+    auto constant = [&](Value like, Attribute value) -> Value {
+      auto type = cast<RankedTensorType>(like.getType());
+      return ConstantOp::create(rewriter, outer.getLoc(),
+                                DenseElementsAttr::get(type, value));
+    };
+    Value lo = constant(inner.getMin(), clip(*lo1));
+    Value hi = constant(inner.getMax(), clip(*hi1));
+    rewriter.replaceOpWithNewOp<ClipOp>(outer, inner.getInput(), lo, hi);
+    rewriter.eraseOp(inner);
+    return success();
+  }
+};
+} // namespace
 
 /// Clip is elementwise: its result has the input's shape.
 static LogicalResult reifyClipShape(OpBuilder &builder, Operation *op,

@@ -1,8 +1,7 @@
-// RUN: onnx-opt %s -canonicalize | FileCheck %s
+// RUN: onnx-opt %s -canonicalize -split-input-file | FileCheck %s
 
 // onnx.Constant folds to its value: the canonicalizer deduplicates equal
-// constants and erases unused ones; ops on them are left alone (there is
-// no folding of Clip or Upsample).
+// constants and erases unused ones; Upsamples on them are left alone.
 // CHECK-LABEL: func @constants
 // CHECK:         %[[S:.*]] = onnx.Constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
 // CHECK-NOT:     onnx.Constant
@@ -16,4 +15,83 @@ func.func @constants(%x: tensor<2x2xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) 
   %0 = onnx.UpsampleV10 %x, %s0 : tensor<2x2xf32>, tensor<2xf32> -> tensor<2x4xf32>
   %1 = onnx.UpsampleV10 %x, %s1 : tensor<2x2xf32>, tensor<2xf32> -> tensor<2x4xf32>
   return %0, %1 : tensor<2x4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// Clip(Clip(x, -1, 1), -0.75, 2): overlapping intervals, one Clip with the
+// bounds the outer Clip gives the inner ones: [-0.75, 1].
+// CHECK-LABEL: func @clip_of_clip
+// CHECK-DAG:     %[[LO:.*]] = onnx.Constant dense<-7.500000e-01> : tensor<f32>
+// CHECK-DAG:     %[[HI:.*]] = onnx.Constant dense<1.000000e+00> : tensor<f32>
+// CHECK:         %[[Y:.*]] = onnx.ClipV13 %{{.*}} min(%[[LO]] : tensor<f32>) max(%[[HI]] : tensor<f32>)
+// CHECK-NOT:     onnx.ClipV13
+// CHECK:         return %[[Y]]
+func.func @clip_of_clip(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %lo1 = onnx.Constant dense<-1.0> : tensor<f32>
+  %hi1 = onnx.Constant dense<1.0> : tensor<f32>
+  %lo2 = onnx.Constant dense<-0.75> : tensor<f32>
+  %hi2 = onnx.Constant dense<2.0> : tensor<f32>
+  %0 = onnx.ClipV13 %x min(%lo1 : tensor<f32>) max(%hi1 : tensor<f32>) : tensor<8xf32>
+  %1 = onnx.ClipV13 %0 min(%lo2 : tensor<f32>) max(%hi2 : tensor<f32>) : tensor<8xf32>
+  return %1 : tensor<8xf32>
+}
+
+// -----
+
+// Signed zeros: clip(-0.0) by [0.0, 1] is -0.0 (it is not below 0.0), so
+// the lower bound stays the inner one's -0.0.
+// CHECK-LABEL: func @clip_of_clip_signed_zero
+// CHECK-DAG:     %[[LO:.*]] = onnx.Constant dense<-0.000000e+00> : tensor<f32>
+// CHECK:         onnx.ClipV13 %{{.*}} min(%[[LO]] : tensor<f32>)
+// CHECK-NOT:     onnx.ClipV13
+func.func @clip_of_clip_signed_zero(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %lo1 = onnx.Constant dense<-0.0> : tensor<f32>
+  %hi1 = onnx.Constant dense<2.0> : tensor<f32>
+  %lo2 = onnx.Constant dense<0.0> : tensor<f32>
+  %hi2 = onnx.Constant dense<1.0> : tensor<f32>
+  %0 = onnx.ClipV13 %x min(%lo1 : tensor<f32>) max(%hi1 : tensor<f32>) : tensor<8xf32>
+  %1 = onnx.ClipV13 %0 min(%lo2 : tensor<f32>) max(%hi2 : tensor<f32>) : tensor<8xf32>
+  return %1 : tensor<8xf32>
+}
+
+// -----
+
+// Unsigned integers compare as unsigned: [10, 200] then [100, 250] is
+// [100, 200].
+// CHECK-LABEL: func @clip_of_clip_unsigned
+// CHECK-DAG:     onnx.Constant dense<100> : tensor<ui8>
+// CHECK-DAG:     onnx.Constant dense<200> : tensor<ui8>
+// CHECK-COUNT-1: onnx.ClipV13
+func.func @clip_of_clip_unsigned(%x: tensor<8xui8>) -> tensor<8xui8> {
+  %lo1 = onnx.Constant dense<10> : tensor<ui8>
+  %hi1 = onnx.Constant dense<200> : tensor<ui8>
+  %lo2 = onnx.Constant dense<100> : tensor<ui8>
+  %hi2 = onnx.Constant dense<250> : tensor<ui8>
+  %0 = onnx.ClipV13 %x min(%lo1 : tensor<ui8>) max(%hi1 : tensor<ui8>) : tensor<8xui8>
+  %1 = onnx.ClipV13 %0 min(%lo2 : tensor<ui8>) max(%hi2 : tensor<ui8>) : tensor<8xui8>
+  return %1 : tensor<8xui8>
+}
+
+// -----
+
+// Not folded: disjoint intervals (a signed zero could then come out of the
+// wrong bound), a NaN bound, an absent bound, an inner Clip used twice.
+// CHECK-LABEL: func @clip_of_clip_kept
+// CHECK-COUNT-8: onnx.ClipV13
+func.func @clip_of_clip_kept(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %m1 = onnx.Constant dense<-1.0> : tensor<f32>
+  %z = onnx.Constant dense<0.0> : tensor<f32>
+  %one = onnx.Constant dense<1.0> : tensor<f32>
+  %two = onnx.Constant dense<2.0> : tensor<f32>
+  %nan = onnx.Constant dense<0x7FC00000> : tensor<f32>
+  %0 = onnx.ClipV13 %x min(%one : tensor<f32>) max(%two : tensor<f32>) : tensor<8xf32>
+  %1 = onnx.ClipV13 %0 min(%m1 : tensor<f32>) max(%z : tensor<f32>) : tensor<8xf32>
+  %2 = onnx.ClipV13 %x min(%nan : tensor<f32>) max(%two : tensor<f32>) : tensor<8xf32>
+  %3 = onnx.ClipV13 %2 min(%m1 : tensor<f32>) max(%one : tensor<f32>) : tensor<8xf32>
+  %4 = onnx.ClipV13 %x min(%m1 : tensor<f32>) : tensor<8xf32>
+  %5 = onnx.ClipV13 %4 min(%z : tensor<f32>) max(%one : tensor<f32>) : tensor<8xf32>
+  %6 = onnx.ClipV13 %x min(%m1 : tensor<f32>) max(%two : tensor<f32>) : tensor<8xf32>
+  %7 = onnx.ClipV13 %6 min(%z : tensor<f32>) max(%one : tensor<f32>) : tensor<8xf32>
+  return %1, %3, %5, %6, %7 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
 }

@@ -160,9 +160,14 @@ class ONNX_ClipWithInputBoundsOp<int version, list<Type> types>
            (`max` `(` $max^ `:` type($max) `)`)? attr-dict `:` type($input)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
   let boundsDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
       return verifyInputBounds(*this);
+    }
+    void $cppClass::getCanonicalizationPatterns(
+        ::mlir::RewritePatternSet &results, ::mlir::MLIRContext *context) {
+      results.add<FoldClipOfClip<$cppClass>>(context);
     }
   }];
 }
