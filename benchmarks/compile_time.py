@@ -4,8 +4,9 @@
     compile_time.py BUILD_DIR [--sizes 10,100,...] [--repeat N]
 
 Writes chains of N Clip-13 nodes on a [1,8,16,16] float32 input (bounds as
-initializers, alternating between two pairs so that no two neighbours are
-alike) and times `onnx-compile -O3` on each, to a shared library, best of
+initializers, alternating between two disjoint intervals, so that no two
+neighbours are alike and the canonicalizer cannot fold them into one Clip)
+and times `onnx-compile -O3` on each, to a shared library, best of
 --repeat runs. Prints a Markdown table: nodes, seconds, seconds per node,
 and the ratio to the previous size.
 """
@@ -20,8 +21,8 @@ import time
 def write_chain(path, n):
     lines = ['<', '  ir_version: 8,', '  opset_import: ["" : 13]', '>',
              'chain (float[1,8,16,16] x) => (float[1,8,16,16] y)',
-             '<float a = {-1.0}, float b = {1.0}, float c = {-0.5}, '
-             'float d = {0.5}>', '{']
+             '<float a = {-1.0}, float b = {1.0}, float c = {2.0}, '
+             'float d = {3.0}>', '{']
     previous = 'x'
     for i in range(n):
         output = 'y' if i == n - 1 else 't%d' % i
