@@ -18,6 +18,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
+#include <numeric>
+
 namespace onnxc {
 #define GEN_PASS_DEF_ONNXSTREAMINGSTORESPASS
 #include "onnxc/Codegen/Passes.h.inc"
@@ -27,9 +29,9 @@ using namespace mlir;
 
 namespace {
 
-/// A store that can stream: `value` into `base` (an argument or its
-/// collapse) at `index`, every instance aligned to the vector's bytes when
-/// the argument is.
+/// A store that can stream: the written vector into `base`, a contiguous
+/// 1-D view of `argument`, at `index`, every instance aligned to the
+/// vector's bytes when the argument's first element is.
 struct Candidate {
   vector::TransferWriteOp write;
   Value base;
@@ -38,10 +40,28 @@ struct Candidate {
   int64_t vectorBytes;
 };
 
+/// A number that `value` is always a multiple of (0: it is always 0).
+int64_t getKnownMultiple(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return std::abs(*constant);
+  if (auto iv = dyn_cast<BlockArgument>(value))
+    if (auto loop = dyn_cast<scf::ForOp>(iv.getOwner()->getParentOp()))
+      if (loop.getInductionVar() == iv)
+        return std::gcd(getKnownMultiple(loop.getLowerBound()),
+                        getKnownMultiple(loop.getStep()));
+  if (auto add = value.getDefiningOp<arith::AddIOp>())
+    return std::gcd(getKnownMultiple(add.getLhs()),
+                    getKnownMultiple(add.getRhs()));
+  if (auto mul = value.getDefiningOp<arith::MulIOp>())
+    return getKnownMultiple(mul.getLhs()) * getKnownMultiple(mul.getRhs());
+  return 1;
+}
+
 std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
   auto vectorType = write.getVectorType();
-  if (vectorType.getRank() != 1 || write.getMask() ||
-      !write.getPermutationMap().isMinorIdentity() ||
+  auto baseType = dyn_cast<MemRefType>(write.getBase().getType());
+  if (vectorType.getRank() != 1 || write.getMask() || !baseType ||
+      baseType.getRank() != 1 || !write.getPermutationMap().isMinorIdentity() ||
       !write.getInBoundsValues()[0] ||
       !vectorType.getElementType().isIntOrFloat())
     return std::nullopt;
@@ -49,34 +69,50 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
   int64_t bits = lanes * vectorType.getElementTypeBitWidth();
   if (bits % 8 != 0 || bits / 8 < 16 || !llvm::isPowerOf2_64(bits / 8))
     return std::nullopt;
-  auto subview = write.getBase().getDefiningOp<memref::SubViewOp>();
-  if (!subview || subview.getSourceType().getRank() != 1 ||
-      !matchPattern(write.getIndices()[0], m_Zero()) ||
-      !subview.hasUnitStride() || subview.getStaticSizes()[0] != lanes ||
-      subview.getOffsets().size() != 1)
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(baseType.getStridesAndOffset(strides, offset)) || strides[0] != 1)
     return std::nullopt;
-  // The subview starts at the induction variable of a loop stepping by
-  // whole vectors from a multiple of the vector length.
-  auto iv = dyn_cast<BlockArgument>(subview.getOffsets()[0]);
-  auto loop =
-      iv ? dyn_cast<scf::ForOp>(iv.getOwner()->getParentOp()) : scf::ForOp();
-  if (!loop || loop.getInductionVar() != iv)
+
+  // Where the vector starts, in elements from the argument's first one: a
+  // multiple of `multiple`, followed back through views to the argument.
+  int64_t multiple = getKnownMultiple(write.getIndices()[0]);
+  Value current = write.getBase();
+  while (!isa<BlockArgument>(current)) {
+    Operation *op = current.getDefiningOp();
+    if (auto subview = dyn_cast<memref::SubViewOp>(op)) {
+      SmallVector<int64_t> sourceStrides;
+      int64_t sourceOffset;
+      if (failed(subview.getSourceType().getStridesAndOffset(sourceStrides,
+                                                             sourceOffset)))
+        return std::nullopt;
+      for (auto [offsetValue, stride] :
+           llvm::zip_equal(subview.getMixedOffsets(), sourceStrides)) {
+        if (ShapedType::isDynamic(stride))
+          return std::nullopt;
+        int64_t offsetMultiple =
+            isa<Attribute>(offsetValue)
+                ? std::abs(*getConstantIntValue(offsetValue))
+                : getKnownMultiple(cast<Value>(offsetValue));
+        multiple = std::gcd(multiple, offsetMultiple * std::abs(stride));
+      }
+      current = subview.getSource();
+    } else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(op)) {
+      current = collapse.getSrc();
+    } else if (auto expand = dyn_cast<memref::ExpandShapeOp>(op)) {
+      current = expand.getSrc();
+    } else {
+      return std::nullopt;
+    }
+  }
+  auto argument = cast<BlockArgument>(current);
+  auto argumentType = dyn_cast<MemRefType>(argument.getType());
+  if (!argumentType || !argumentType.getLayout().isIdentity() ||
+      !isa<func::FuncOp>(argument.getOwner()->getParentOp()) ||
+      multiple % lanes != 0)
     return std::nullopt;
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lower || !step || *lower % lanes != 0 || *step % lanes != 0)
-    return std::nullopt;
-  // The base is an argument, whole and contiguous, or its collapse.
-  Value base = subview.getSource();
-  Value argumentValue = base;
-  if (auto collapse = base.getDefiningOp<memref::CollapseShapeOp>())
-    argumentValue = collapse.getSrc();
-  auto argument = dyn_cast<BlockArgument>(argumentValue);
-  auto argumentType = dyn_cast<MemRefType>(argumentValue.getType());
-  if (!argument || !argumentType || !argumentType.getLayout().isIdentity() ||
-      !isa<func::FuncOp>(argument.getOwner()->getParentOp()))
-    return std::nullopt;
-  return Candidate{write, base, iv, argument, bits / 8};
+  return Candidate{write, write.getBase(), write.getIndices()[0], argument,
+                   bits / 8};
 }
 
 struct ONNXStreamingStoresPass

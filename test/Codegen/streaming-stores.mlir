@@ -9,7 +9,8 @@
 // CHECK:         %[[MIS:.*]] = arith.remui %{{.*}}, %{{.*}} : index
 // CHECK:         scf.if %[[OK:.*]] {
 // CHECK:           scf.for %[[I:.*]] =
-// CHECK:             vector.store %{{.*}}, %{{.*}}[%[[I]]] {alignment = 64 : i64, nontemporal = true} : memref<16384xf32>, vector<16xf32>
+// CHECK:             %[[OUT:.*]] = memref.subview %arg1[%[[I]]] [16] [1]
+// CHECK:             vector.store %{{.*}}, %[[OUT]][%{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
 // CHECK:           llvm.fence seq_cst
 // CHECK:         } else {
 // CHECK:           scf.for
@@ -61,7 +62,7 @@ func.func @small(%x: memref<256xf32>, %y: memref<256xf32>) {
 // CHECK:         %{{.*}}, %{{.*}}, %[[SIZES:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata
 // CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %{{.*}} : index
 // CHECK:         scf.if
-// CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<?xf32>, vector<16xf32>
+// CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
 func.func @dynamic(%x: memref<?xf32>, %y: memref<?x16xf32>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -93,6 +94,34 @@ func.func @unaligned_step(%x: memref<16392xf32>, %y: memref<16392xf32>) {
     %out = memref.subview %y[%i] [16] [1] : memref<16392xf32> to memref<16xf32, strided<[1], offset: ?>>
     %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
     vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// Writes through views of several dimensions (a nearest x2 Upsample writes
+// rows of 32 floats into its output viewed as [2, 2, 64]): the start of
+// each vector is a multiple of 32 elements, from the static strides and the
+// induction variables.
+// CHECK-LABEL: func @through_views
+// CHECK:         scf.if
+// CHECK:           vector.store %{{.*}} {alignment = 128 : i64, nontemporal = true} : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
+func.func @through_views(%v: vector<32xf32>, %y: memref<4x1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %view = memref.expand_shape %y [[0], [1, 2]] output_shape [4, 2, 512] : memref<4x1024xf32> into memref<4x2x512xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c2 step %c1 {
+      scf.for %k = %c0 to %c512 step %c32 {
+        %row = memref.subview %view[%i, %j, %k] [1, 1, 32] [1, 1, 1] : memref<4x2x512xf32> to memref<32xf32, strided<[1], offset: ?>>
+        vector.transfer_write %v, %row[%c0] {in_bounds = [true]} : vector<32xf32>, memref<32xf32, strided<[1], offset: ?>>
+      }
+    }
   }
   return
 }

@@ -160,11 +160,13 @@ def ONNXStreamingStoresPass
     versions the loops that write outputs:
 
     - a candidate is a `vector.transfer_write` of a whole 1-D vector (in
-      bounds, no mask, 16 bytes or more) into a one-vector `memref.subview`
-      of a function argument (or its `memref.collapse_shape`) at the
-      induction variable of an `scf.for` whose lower bound and step are
-      multiples of the vector length: every store of the loop is then
-      aligned to the vector's size when the argument's first element is;
+      bounds, no mask, 16 bytes or more) into a contiguous 1-D view of a
+      function argument (through subviews with static strides, collapses
+      and expansions) whose start is always a multiple of the vector
+      length from the argument's first element, as constants and `scf.for`
+      induction variables with such bounds and steps show: every store is
+      then aligned to the vector's size when the argument's first element
+      is;
     - each top-level op of the function that holds candidates runs in an
       `scf.if`: when every written argument starts at an address aligned to
       its vector size and the written arguments hold at least
