@@ -83,6 +83,21 @@ void check(onnxc_status status, const std::string &what) {
     die(what + ": " + onnxc_last_error());
 }
 
+/// A tensor for the contents of the file at `path`, which hold `stored`
+/// values (-1: a partial one) where the shape `dims` declares `declared`:
+/// they must agree before anything of that shape is allocated.
+Tensor createFilled(const std::string &path, onnxc_element_type type,
+                    const std::vector<int64_t> &dims, int64_t stored,
+                    int64_t declared) {
+  if (stored != declared)
+    die("'" + path + "' holds " + std::to_string(stored) +
+        " values for a tensor of " + std::to_string(declared) + " elements");
+  onnxc_tensor *raw = nullptr;
+  check(onnxc_tensor_create(type, dims.size(), dims.data(), &raw),
+        "'" + path + "'");
+  return Tensor(raw);
+}
+
 #ifndef ONNXC_RUN_NPY_ONLY
 /// How many elements the data fields of `proto` hold; -1 for a partial one.
 int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
@@ -122,14 +137,9 @@ Tensor readTensorProto(const std::string &path) {
   for (int64_t d : dims)
     if (d < 0 || __builtin_mul_overflow(declared, d, &declared))
       die("'" + path + "' declares an invalid shape");
-  int64_t stored = storedValueCount(proto, type, elementSize);
-  if (stored != declared)
-    die("'" + path + "' holds " + std::to_string(stored) +
-        " values for a tensor of " + std::to_string(declared) + " elements");
-  onnxc_tensor *raw = nullptr;
-  check(onnxc_tensor_create(type, dims.size(), dims.data(), &raw),
-        "'" + path + "'");
-  Tensor tensor(raw);
+  Tensor tensor = createFilled(
+      path, type, dims, storedValueCount(proto, type, elementSize), declared);
+  onnxc_tensor *raw = tensor.get();
   // The element counts were checked above.
   if (type == ONNXC_STRING) {
     for (int i = 0; i < proto.string_data_size(); ++i)
@@ -409,15 +419,12 @@ Tensor readNpy(const std::string &path, onnxc_element_type type) {
   }
   size_t dataStart = headerStart + headerLength;
   size_t elementSize = onnxc_element_size(type);
-  size_t stored = (bytes.size() - dataStart) / elementSize;
-  if ((bytes.size() - dataStart) % elementSize ||
-      stored != static_cast<uint64_t>(declared))
-    die("'" + path + "' holds " + std::to_string(stored) +
-        " values for a tensor of " + std::to_string(declared) + " elements");
-  onnxc_tensor *raw = nullptr;
-  check(onnxc_tensor_create(type, dims.size(), dims.data(), &raw),
-        "'" + path + "'");
-  Tensor tensor(raw);
+  size_t dataBytes = bytes.size() - dataStart;
+  Tensor tensor = createFilled(
+      path, type, dims,
+      dataBytes % elementSize ? -1 : int64_t(dataBytes / elementSize),
+      declared);
+  onnxc_tensor *raw = tensor.get();
   memcpy(onnxc_tensor_data(raw), bytes.data() + dataStart,
          onnxc_tensor_size_bytes(raw));
   return tensor;
