@@ -190,9 +190,7 @@ private:
 /// around: sizes come from the inputs, and a wrapped total would make the
 /// workspace too small for its views.
 struct CheckedArithmetic {
-  CheckedArithmetic(OpBuilder &b, Location loc) : b(b), loc(loc) {
-    overflow = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
-  }
+  CheckedArithmetic(OpBuilder &b, Location loc) : b(b), loc(loc) {}
 
   Value constant(int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
@@ -231,12 +229,14 @@ struct CheckedArithmetic {
   }
 
   void note(Value wrapped) {
-    overflow = b.createOrFold<arith::OrIOp>(loc, overflow, wrapped);
+    overflow = overflow ? b.createOrFold<arith::OrIOp>(loc, overflow, wrapped)
+                        : wrapped;
   }
 
   OpBuilder &b;
   Location loc;
-  /// True when some result wrapped around.
+  /// True when some result wrapped around; null before any checked
+  /// operation.
   Value overflow;
 };
 
