@@ -114,6 +114,8 @@ struct ONNXTileAndVectorizePass
       if (failed(tiled))
         continue;
       rewriter.replaceOp(op, tiled->replacements);
+      for (LoopLikeOpInterface loop : tiled->loops)
+        loop->setAttr(onnxc::kParallelLoopAttrName, rewriter.getUnitAttr());
       Operation *tiledOp = tiled->tiledOps.back();
       tiledOp->setAttr(kTileSizes, rewriter.getDenseI64ArrayAttr(tileSizes));
       // Peel the partial last tile off the innermost loop, so that the main

@@ -180,7 +180,7 @@ public:
             ptrTy, // const char *const *check_messages
             ptrTy, // const char *signature_json
             ptrTy, // int32_t (*shapes)(void **)
-            ptrTy, // int32_t (*run)(void **)
+            ptrTy, // int32_t (*run)(void **, onnxc_thread_pool *)
             i64Ty, // int64_t workspace_bytes
             ptrTy, // const char *target_triple
             ptrTy, // const char *target_cpu
@@ -211,22 +211,24 @@ public:
     return function;
   }
 
-  /// `i32 run(void **descriptors)`: `kernel` run under the model support
-  /// library's guard, which turns a failed workspace allocation into status
-  /// 1 (ModelSupport.c).
+  /// `i32 run(void **descriptors, onnxc_thread_pool *pool)`: `kernel` run
+  /// under the model support library's guard, which turns a failed
+  /// workspace allocation into status 1 and lends `pool` to the kernel's
+  /// parallel loops (ModelSupport.c).
   llvm::Function *guardedRun(llvm::Function *kernel) {
-    auto *guardTy = llvm::FunctionType::get(i32Ty, {ptrTy, ptrTy},
+    auto *guardTy = llvm::FunctionType::get(i32Ty, {ptrTy, ptrTy, ptrTy},
                                             /*isVarArg=*/false);
     llvm::FunctionCallee guard =
         module.getOrInsertFunction("__onnxc_guarded_run", guardTy);
     if (auto *declaration = dyn_cast<llvm::Function>(guard.getCallee()))
       declaration->setVisibility(llvm::GlobalValue::HiddenVisibility);
     auto *function = llvm::Function::Create(
-        llvm::FunctionType::get(i32Ty, {ptrTy}, /*isVarArg=*/false),
+        llvm::FunctionType::get(i32Ty, {ptrTy, ptrTy}, /*isVarArg=*/false),
         llvm::GlobalValue::InternalLinkage, "__onnxc_" + entry + "_run",
         module);
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
-    b.CreateRet(b.CreateCall(guard, {kernel, function->getArg(0)}));
+    b.CreateRet(b.CreateCall(
+        guard, {kernel, function->getArg(0), function->getArg(1)}));
     return function;
   }
 

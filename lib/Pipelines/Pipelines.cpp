@@ -128,6 +128,8 @@ static void addLoopsStage(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(
         createONNXStreamingStoresPass(streamingOptions));
   }
+  if (options.vectorize && options.parallelize)
+    pm.addPass(createONNXParallelizeLoopsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   addCleanup(pm);
 }

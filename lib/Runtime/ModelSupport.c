@@ -5,6 +5,8 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#include "onnxc/Runtime/onnxc_model_abi.h"
+
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -102,6 +104,7 @@ typedef struct Workspace {
   size_t peak;             /* Largest `used` since the buffer was last sized. */
   BlockHeader *heapBlocks; /* Live blocks that came from malloc. */
   jmp_buf *guard; /* Where a failed allocation returns to, during a run. */
+  onnxc_thread_pool *pool; /* The threads lent to the current run, or NULL. */
 } Workspace;
 
 /* Thread-specific data rather than __thread: TLS would make models need the
@@ -206,20 +209,63 @@ static void *failAllocation(Workspace *w) {
  * (then nothing of the run's workspace stays allocated). The generated code
  * holds no resources of its own, so leaving it by longjmp is safe. */
 __attribute__((visibility("hidden"))) int32_t
-__onnxc_guarded_run(void (*kernel)(void **), void **descriptors) {
+__onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
+                    onnxc_thread_pool *pool) {
   Workspace *w = getWorkspace();
   if (!w)
     return 1;
   jmp_buf guard;
   jmp_buf *outer = w->guard;
+  onnxc_thread_pool *outerPool = w->pool;
   if (setjmp(guard)) {
     w->guard = outer;
+    w->pool = outerPool;
     return 1;
   }
   w->guard = &guard;
+  w->pool = pool && pool->parallel_for && pool->num_threads > 1 ? pool : NULL;
   kernel(descriptors);
   w->guard = outer;
+  w->pool = outerPool;
   return 0;
+}
+
+/*===----------------------------------------------------------------------===*\
+|* Parallel loops                                                             *|
+\*===----------------------------------------------------------------------===*/
+
+/* Bytes a thread must have to write before another thread is worth waking:
+ * waking a sleeping thread costs 2-6 us here, in which one core writes about
+ * 100 KiB of cache-resident data (see docs/design.md, "Threads"). */
+enum { kMinBytesPerThread = 64 << 10 };
+
+/* A parallel loop of the kernel (outlined by onnx-parallelize-loops): runs
+ * `task` over [0, n), each iteration writing about `bytesPerIteration`
+ * bytes, on the threads the run was lent, or on the calling thread alone
+ * when the loop is too small to share or the run has no threads. The
+ * workers never allocate: outlined loops hold no allocation. */
+__attribute__((visibility("hidden"))) void
+__onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
+                     int64_t bytesPerIteration) {
+  if (n <= 0)
+    return;
+  Workspace *w = workspaceKeyCreated
+                     ? (Workspace *)pthread_getspecific(workspaceKey)
+                     : NULL;
+  onnxc_thread_pool *pool = w ? w->pool : NULL;
+  int64_t threads = pool ? pool->num_threads : 1;
+  if (threads > n)
+    threads = n;
+  if (bytesPerIteration > 0 && threads > 1) {
+    int64_t perThread = kMinBytesPerThread / bytesPerIteration + 1;
+    if (n / perThread < threads)
+      threads = n / perThread;
+  }
+  if (threads <= 1) {
+    task(context, 0, n);
+    return;
+  }
+  pool->parallel_for(pool, (int32_t)threads, task, context, n);
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {

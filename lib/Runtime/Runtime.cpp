@@ -9,6 +9,8 @@
 
 #include "onnxc/Runtime/onnxc_runtime.h"
 
+#include "ThreadPool.h"
+
 #include <dlfcn.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -19,6 +21,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -114,6 +117,7 @@ struct onnxc_model {
   const onnxc_model_info *info = nullptr;
   void *library = nullptr;
   size_t numDims = 0; // Sum of the output ranks.
+  std::atomic<int32_t> numThreads{onnxc::runtime::getDefaultNumThreads()};
 
   ~onnxc_model() {
     if (library)
@@ -712,6 +716,24 @@ static onnxc_status checkInputs(const onnxc_model &model,
   return ONNXC_OK;
 }
 
+onnxc_status onnxc_model_set_num_threads(onnxc_model *model,
+                                         int32_t numThreads) {
+  if (!model)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model is NULL");
+  if (numThreads < 0 || numThreads > onnxc::runtime::kMaxThreads)
+    return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                "the thread count must be 0 (the default) to %d, not %d",
+                onnxc::runtime::kMaxThreads, numThreads);
+  model->numThreads.store(numThreads ? numThreads
+                                     : onnxc::runtime::getDefaultNumThreads(),
+                          std::memory_order_relaxed);
+  return ONNXC_OK;
+}
+
+int32_t onnxc_model_num_threads(const onnxc_model *model) {
+  return model ? model->numThreads.load(std::memory_order_relaxed) : 0;
+}
+
 onnxc_status onnxc_model_workspace_bytes(const onnxc_model *model,
                                          const onnxc_tensor *const *inputs,
                                          size_t numInputs, int64_t *bytes) {
@@ -779,7 +801,9 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
   }
 
   // 4. The kernel.
-  if (info.run(s.args.data()) != 0) {
+  onnxc_thread_pool pool{model->numThreads.load(std::memory_order_relaxed),
+                         onnxc::runtime::parallelFor};
+  if (info.run(s.args.data(), pool.num_threads > 1 ? &pool : nullptr) != 0) {
     s.fresh.clear();
     return fail(ONNXC_ERROR_OUT_OF_MEMORY,
                 "out of memory: the model's workspace (its intermediate "

@@ -1,7 +1,10 @@
 // The lowering stage by stage: onnx -> linalg on tensors -> vectorized loops
 // on memrefs -> the LLVM dialect.
 // RUN: onnx-opt %s -onnx-upgrade-ops -convert-onnx-to-linalg | FileCheck %s --check-prefix=LINALG
-// RUN: onnx-opt %s -onnx-upgrade-ops -convert-onnx-to-linalg -canonicalize -onnx-results-to-destinations -onnx-linalg-to-loops='vector-bits=512' | FileCheck %s --check-prefix=LOOPS
+// The loops are checked where they are made, before onnx-parallelize-loops
+// moves them into tasks (test/Codegen/parallelize-loops.mlir); the LLVM
+// dialect has both.
+// RUN: onnx-opt %s -onnx-upgrade-ops -convert-onnx-to-linalg -canonicalize -onnx-results-to-destinations -onnx-linalg-to-loops='vector-bits=512 parallelize=false' | FileCheck %s --check-prefix=LOOPS
 // RUN: onnx-opt %s -onnx-to-llvm='vector-bits=512' | FileCheck %s --check-prefix=LLVM
 // RUN: onnx-opt %s -onnx-to-llvm='vectorize=false' | FileCheck %s --check-prefix=SCALAR
 // RUN: onnx-opt %s -onnx-upgrade-ops -convert-onnx-to-linalg -canonicalize -onnx-results-to-destinations -onnx-linalg-to-loops -onnx-loops-to-llvm | FileCheck %s --check-prefix=LLVM-STAGES
@@ -38,11 +41,16 @@
 // LOOPS:         vector.transfer_write %[[FLAT]], {{.*}} : vector<32xf32>, memref<32xf32, strided<[1], offset: ?>>
 // LOOPS-NOT:     memref.copy
 
-// LLVM-LABEL: llvm.func @relu6
-// LLVM:         llvm.fcmp "olt" %{{.*}}, %{{.*}} : vector<16xf32>
+// LLVM-LABEL: llvm.func @relu6(
+// LLVM:         %[[TASK:.*]] = llvm.mlir.addressof @relu6_parallel_0 : !llvm.ptr
+// LLVM:         llvm.call @__onnxc_parallel_for(%[[TASK]], %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i64, i64) -> ()
 // LLVM-LABEL: llvm.func @_mlir_ciface_relu6
+// LLVM-LABEL: llvm.func @relu6_parallel_0(
+// LLVM-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64)
+// LLVM:         llvm.fcmp "olt" %{{.*}}, %{{.*}} : vector<16xf32>
 // LLVM-LABEL: llvm.func @relu6_shapes
-// LLVM-LABEL: llvm.func @nearest
+// LLVM-LABEL: llvm.func @nearest(
+// LLVM-LABEL: llvm.func @nearest_parallel_0(
 // LLVM-NOT:     llvm.alloca
 // LLVM:         llvm.shufflevector %{{.*}}, %{{.*}} [0, 16, 1, 17
 // LLVM:         llvm.store %{{.*}}, %{{.*}} {{.*}}: vector<32xf32>, !llvm.ptr

@@ -2,7 +2,8 @@
 //
 //   onnx-run MODEL.so --input FILE.pb|FILE.npy [--input NAME=FILE ...]
 //            [--output-dir DIR] [--output-format pb|npy] [--repeat N]
-//            [--warmup K] [--entry NAME] [--print] [--signature]
+//            [--warmup K] [--threads N] [--entry NAME] [--print]
+//            [--signature]
 //
 // The command-line face of the onnxc runtime: it depends on the runtime and
 // ONNX's protobuf classes only, no MLIR or LLVM.
@@ -23,6 +24,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cinttypes>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -53,8 +55,8 @@ void usage() {
       stderr,
       "usage: onnx-run MODEL.so --input FILE [--input NAME=FILE ...]\n"
       "                [--output-dir DIR] [--output-format pb|npy]\n"
-      "                [--repeat N] [--warmup K] [--entry NAME] [--print]\n"
-      "                [--signature]\n"
+      "                [--repeat N] [--warmup K] [--threads N]\n"
+      "                [--entry NAME] [--print] [--signature]\n"
       "\n"
       "Runs a model compiled by onnx-compile. Inputs are ONNX TensorProto\n"
       "files (.pb) or numpy arrays (.npy; bfloat16 as uint16 bits), in\n"
@@ -67,6 +69,9 @@ void usage() {
       "  --repeat N                       run N times and print the\n"
       "                                   min/median/max latency\n"
       "  --warmup K                       untimed runs before those\n"
+      "  --threads N                      most threads a run uses (default:\n"
+      "                                   ONNXC_NUM_THREADS, else the CPUs\n"
+      "                                   the process may run on)\n"
       "  --entry NAME                     the model's --entry name when\n"
       "                                   the library holds several\n"
       "  --print                          print inputs and outputs\n"
@@ -489,7 +494,7 @@ int64_t parseCount(const std::string &flag, const std::string &value) {
 int main(int argc, char **argv) {
   std::string modelPath, outputDir, entry, outputFormat = "pb";
   std::vector<std::string> inputSpecs;
-  int64_t repeat = 0, warmup = 0;
+  int64_t repeat = 0, warmup = 0, threads = 0;
   bool print = false, signature = false;
 
   for (int i = 1; i < argc; ++i) {
@@ -520,7 +525,11 @@ int main(int argc, char **argv) {
       repeat = parseCount("--repeat", *v);
     else if (auto v = value("--warmup"))
       warmup = parseCount("--warmup", *v);
-    else if (auto v = value("--entry"))
+    else if (auto v = value("--threads")) {
+      threads = parseCount("--threads", *v);
+      if (threads == 0)
+        die("--threads needs a positive number, not '" + *v + "'");
+    } else if (auto v = value("--entry"))
       entry = *v;
     else if (arg == "--print")
       print = true;
@@ -548,6 +557,11 @@ int main(int argc, char **argv) {
     printf("%s\n", onnxc_model_signature(model.get()));
     return 0;
   }
+  if (threads)
+    check(onnxc_model_set_num_threads(
+              model.get(),
+              static_cast<int32_t>(std::min<int64_t>(threads, INT32_MAX))),
+          "cannot use --threads");
 
   // Inputs, by position or by name.
   size_t numInputs = onnxc_model_num_inputs(model.get());

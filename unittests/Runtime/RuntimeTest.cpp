@@ -9,6 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -22,6 +25,7 @@ const onnxc_model_info *runtime_scales_u8_model(void);
 const onnxc_model_info *kept_intermediate_model(void);
 const onnxc_model_info *streaming_clip_model(void);
 const onnxc_model_info *strings_model(void);
+const onnxc_model_info *threaded_model(void);
 }
 
 namespace {
@@ -622,6 +626,163 @@ TEST(Run, ConcurrentRunsShareNoWorkspace) {
     thread.join();
   for (bool b : ok)
     EXPECT_TRUE(b);
+}
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+/// Runs the threaded model (linear Upsample x2, then Clip to [-0.5, 0.5])
+/// on `x` of shape `dims` with `numThreads` threads.
+std::vector<float> runThreaded(const Model &model, int32_t numThreads,
+                               std::vector<int64_t> dims,
+                               std::vector<float> &x) {
+  EXPECT_EQ(onnxc_model_set_num_threads(model.get(), numThreads), ONNXC_OK)
+      << onnxc_last_error();
+  std::vector<int64_t> outDims = {dims[0], dims[1], 2 * dims[2], 2 * dims[3]};
+  std::vector<float> y(outDims[0] * outDims[1] * outDims[2] * outDims[3],
+                       -7.0f);
+  Tensor tx = wrap(ONNXC_FLOAT, dims, x.data(), x.size() * 4);
+  Tensor ty = wrap(ONNXC_FLOAT, outDims, y.data(), y.size() * 4);
+  std::vector<onnxc_tensor *> outputs = {ty.get()};
+  EXPECT_EQ(run(model, {tx.get()}, outputs), ONNXC_OK) << onnxc_last_error();
+  return y;
+}
+
+std::vector<float> makeInput(size_t n, int seed) {
+  std::vector<float> x(n);
+  for (size_t i = 0; i < n; ++i)
+    x[i] = float(int((i * 7919 + seed * 104729) % 2001) - 1000) / 997.0f;
+  return x;
+}
+
+TEST(Threads, OutputsAreBitIdenticalForEveryThreadCount) {
+  // Large enough for several threads (2 MiB of output), with dynamic
+  // dimensions; and small enough to stay on the calling thread.
+  Model model = fromInfo(threaded_model());
+  for (std::vector<int64_t> dims : {std::vector<int64_t>{2, 16, 37, 67},
+                                    std::vector<int64_t>{1, 3, 5, 7}}) {
+    std::vector<float> x = makeInput(dims[0] * dims[1] * dims[2] * dims[3], 1);
+    std::vector<float> one = runThreaded(model, 1, dims, x);
+    // The definition: linear interpolation between x[floor(i/2)] and the
+    // next element (clamped at the edge), weight (i mod 2) / 2, per axis.
+    int64_t h = dims[2], w = dims[3];
+    for (int64_t plane = 0; plane < dims[0] * dims[1]; ++plane)
+      for (int64_t i = 0; i < 2 * h; ++i)
+        for (int64_t j = 0; j < 2 * w; ++j) {
+          auto at = [&](int64_t r, int64_t c) {
+            return x[(plane * h + std::min(r, h - 1)) * w + std::min(c, w - 1)];
+          };
+          float fi = (i % 2) * 0.5f, fj = (j % 2) * 0.5f;
+          int64_t r = i / 2, c = j / 2;
+          float top = at(r, c) * (1 - fj) + at(r, c + 1) * fj;
+          float bottom = at(r + 1, c) * (1 - fj) + at(r + 1, c + 1) * fj;
+          float expected =
+              std::min(0.5f, std::max(-0.5f, top * (1 - fi) + bottom * fi));
+          ASSERT_NEAR(one[(plane * 2 * h + i) * 2 * w + j], expected, 1e-6f)
+              << "plane " << plane << " (" << i << ", " << j << ")";
+        }
+    for (int32_t threads : {2, 3, 4, 7, 16}) {
+      std::vector<float> many = runThreaded(model, threads, dims, x);
+      ASSERT_EQ(std::memcmp(one.data(), many.data(), one.size() * 4), 0)
+          << threads << " threads differ from one";
+    }
+  }
+}
+
+TEST(Threads, StreamingStoresFromEveryThread) {
+  // Compiled with --streaming-stores=always: every thread's ranges write
+  // with non-temporal stores, which must be complete when the run returns.
+  Model model = fromInfo(streaming_clip_model());
+  constexpr int64_t n = 1 << 20;
+  std::vector<float> x = makeInput(n, 2);
+  Tensor tx = wrap(ONNXC_FLOAT, {n}, x.data(), n * 4);
+  for (int32_t threads : {1, 2, 4}) {
+    ASSERT_EQ(onnxc_model_set_num_threads(model.get(), threads), ONNXC_OK);
+    for (int64_t shift : {0, 1}) {
+      std::vector<float> storage(n + 64);
+      float *y =
+          reinterpret_cast<float *>(
+              (reinterpret_cast<uintptr_t>(storage.data()) + 63) / 64 * 64) +
+          shift;
+      Tensor ty = wrap(ONNXC_FLOAT, {n}, y, n * 4);
+      std::vector<onnxc_tensor *> outputs = {ty.get()};
+      ASSERT_EQ(run(model, {tx.get()}, outputs), ONNXC_OK);
+      for (int64_t i = 0; i < n; ++i)
+        ASSERT_EQ(y[i], std::min(6.0f, std::max(0.0f, x[i])))
+            << threads << " threads, shift " << shift << ", element " << i;
+    }
+  }
+}
+
+TEST(Threads, ConcurrentCallersShareThePool) {
+  // Several caller threads run threaded models at once: a loop that finds
+  // the pool busy runs on its caller. Every result is still exact.
+  Model model = fromInfo(threaded_model());
+  std::vector<int64_t> dims = {1, 8, 40, 64};
+  constexpr int kCallers = 4;
+  std::vector<std::vector<float>> inputs, expected;
+  for (int t = 0; t < kCallers; ++t) {
+    inputs.push_back(makeInput(8 * 40 * 64, t));
+    expected.push_back(runThreaded(model, 1, dims, inputs[t]));
+  }
+  ASSERT_EQ(onnxc_model_set_num_threads(model.get(), 3), ONNXC_OK);
+  bool ok[kCallers];
+  std::vector<std::thread> callers;
+  for (int t = 0; t < kCallers; ++t)
+    callers.emplace_back([&, t] {
+      ok[t] = true;
+      std::vector<float> y(8 * 80 * 128);
+      Tensor tx =
+          wrap(ONNXC_FLOAT, dims, inputs[t].data(), inputs[t].size() * 4);
+      Tensor ty = wrap(ONNXC_FLOAT, {1, 8, 80, 128}, y.data(), y.size() * 4);
+      for (int iteration = 0; iteration < 100 && ok[t]; ++iteration) {
+        std::fill(y.begin(), y.end(), -7.0f);
+        std::vector<onnxc_tensor *> outputs = {ty.get()};
+        ok[t] = run(model, {tx.get()}, outputs) == ONNXC_OK && y == expected[t];
+      }
+    });
+  for (std::thread &caller : callers)
+    caller.join();
+  for (bool b : ok)
+    EXPECT_TRUE(b);
+}
+
+TEST(Threads, ThreadCountIsCheckedAndDefaults) {
+  Model model = fromInfo(threaded_model());
+  int32_t initial = onnxc_model_num_threads(model.get());
+  EXPECT_GE(initial, 1);
+  EXPECT_EQ(onnxc_model_set_num_threads(model.get(), 5), ONNXC_OK);
+  EXPECT_EQ(onnxc_model_num_threads(model.get()), 5);
+  EXPECT_EQ(onnxc_model_set_num_threads(model.get(), 0), ONNXC_OK);
+  EXPECT_EQ(onnxc_model_num_threads(model.get()), initial);
+  EXPECT_EQ(onnxc_model_set_num_threads(model.get(), -1),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_TRUE(errorContains("thread count"));
+  EXPECT_EQ(onnxc_model_set_num_threads(model.get(), 1025),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(onnxc_model_set_num_threads(nullptr, 2),
+            ONNXC_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(onnxc_model_num_threads(nullptr), 0);
+}
+
+TEST(Threads, IdlePoolUsesNoCPU) {
+  // After threaded runs the workers sleep: the process's CPU time hardly
+  // moves while it waits.
+  Model model = fromInfo(threaded_model());
+  std::vector<int64_t> dims = {1, 16, 64, 64};
+  std::vector<float> x = makeInput(16 * 64 * 64, 3);
+  for (int i = 0; i < 20; ++i)
+    runThreaded(model, 4, dims, x);
+  auto cpuSeconds = [] {
+    rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+           1e-6 * (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+  };
+  double before = cpuSeconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_LT(cpuSeconds() - before, 0.03);
 }
 
 TEST(Load, ChecksEveryLibraryBeforeTrustingIt) {

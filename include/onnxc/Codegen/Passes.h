@@ -40,6 +40,12 @@ namespace onnxc {
 #define GEN_PASS_DECL
 #include "onnxc/Codegen/Passes.h.inc"
 
+/// The unit attribute onnx-tile-and-vectorize sets on the loops it makes:
+/// their iterations write disjoint parts of the output and read nothing any
+/// other iteration writes, so they may run in any order or at once
+/// (onnx-parallelize-loops runs them on several threads).
+inline constexpr llvm::StringLiteral kParallelLoopAttrName = "onnxc.parallel";
+
 /// The rewrites of onnx-specialize-gathers: constant table reads folded,
 /// uniform lane offsets moved into the base offset, gathers of nearby
 /// constant lanes as a load and a shuffle.

@@ -236,4 +236,45 @@ def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::ModuleOp"> {
   ];
 }
 
+def ONNXParallelizeLoopsPass
+    : Pass<"onnx-parallelize-loops", "::mlir::ModuleOp"> {
+  let summary = "Run the kernels' parallel loop nests on the runtime's threads";
+  let description = [{
+    Each outermost `scf.for` that onnx-tile-and-vectorize marked
+    `onnxc.parallel` (its iterations write disjoint parts of the output) is
+    replaced by a call to the model support library:
+
+    ```
+    __onnxc_parallel_for(task, context, iterations, bytes_per_iteration)
+    ```
+
+    - `task` is a new private function `@<kernel>_parallel_<k>(context,
+      begin, end)` that runs iterations `begin` to `end` of the nest: the
+      loop, and the parallel loops perfectly nested in it with invariant
+      bounds until the band has 256 iterations (their indices are recovered
+      by division), stopping above the innermost loop, whose iterations are
+      single vectors.
+    - Pure ops the nest uses from above (constants, views, index arithmetic)
+      are copied into the task; other values (the kernel's arguments, loaded
+      values) are stored in a struct on the kernel's stack that `context`
+      points to.
+    - A task that makes streaming stores ends with a fence, so that they are
+      complete on the thread that made them.
+    - `bytes_per_iteration` estimates what one iteration writes, for the
+      runtime to keep small loops on the calling thread.
+
+    A nest is left alone when it allocates or frees anything but stack
+    memory, has an op of unknown memory effects, reads a buffer it writes
+    (an in-place update could read what another iteration writes), or uses
+    a value from above that cannot be stored in the context (it must be a
+    memref, an index, an integer or a float).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // ONNXC_CODEGEN_PASSES_TD

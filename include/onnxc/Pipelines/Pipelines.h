@@ -47,6 +47,11 @@ struct ONNXToLLVMPipelineOptions
   Option<bool> vectorize{*this, "vectorize",
                          llvm::cl::desc("Tile and vectorize the kernels"),
                          llvm::cl::init(true)};
+  Option<bool> parallelize{
+      *this, "parallelize",
+      llvm::cl::desc("Run the kernels' parallel loop nests on the threads the "
+                     "runtime lends to each run (onnx-parallelize-loops)"),
+      llvm::cl::init(true)};
   Option<int64_t> streamingThresholdBytes{
       *this, "streaming-threshold-bytes",
       llvm::cl::desc("Output bytes from which vectorized kernels write with "

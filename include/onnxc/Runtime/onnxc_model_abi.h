@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONNXC_MODEL_ABI_VERSION 3
+#define ONNXC_MODEL_ABI_VERSION 4
 
 /* Element types: every fact about them, once. X(ENUMERATOR, code, name,
  * bytes per element): the code is ONNX's TensorProto.DataType, the name
@@ -65,6 +65,19 @@ typedef struct onnxc_model_io {
   const char *const *dim_params; /* rank entries; symbolic name or NULL */
 } onnxc_model_io;
 
+/* Threads a run may use, lent by the runtime (see `run`). A kernel splits
+ * each of its parallel loops into ranges of iterations and calls
+ * `parallel_for`, which runs `task(context, begin, end)` over ranges that
+ * cover [0, n) exactly once, on at most `max_threads` threads, the calling
+ * thread among them, and returns when every range has returned. Which
+ * thread runs which range does not change what a kernel computes. */
+typedef void (*onnxc_parallel_task)(void *context, int64_t begin, int64_t end);
+typedef struct onnxc_thread_pool {
+  int32_t num_threads; /* Threads this run may use, the caller's included. */
+  void (*parallel_for)(struct onnxc_thread_pool *pool, int32_t max_threads,
+                       onnxc_parallel_task task, void *context, int64_t n);
+} onnxc_thread_pool;
+
 /* A memref descriptor of rank R, as MLIR lays it out:
  *   { T *allocated; T *aligned; int64_t offset; int64_t sizes[R];
  *     int64_t strides[R]; }
@@ -92,8 +105,10 @@ typedef struct onnxc_model_info {
    * Writes every output element exactly once and returns 0; returns 1,
    * having stopped early, when its workspace (the intermediate tensors and
    * tables it keeps) could not be allocated. The workspace belongs to the
-   * model library and the calling thread and is reused from run to run. */
-  int32_t (*run)(void **descriptors);
+   * model library and the calling thread and is reused from run to run.
+   * `pool` lends the run more threads; NULL runs every loop on the calling
+   * thread. The outputs are the same, bit for bit, either way. */
+  int32_t (*run)(void **descriptors, onnxc_thread_pool *pool);
   /* Bytes of that workspace when every buffer has a static size; -1 when
    * it depends on the inputs (then `shapes` computes it). */
   int64_t workspace_bytes;

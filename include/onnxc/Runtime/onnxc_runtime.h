@@ -135,6 +135,19 @@ ONNXC_API onnxc_status onnxc_model_run(const onnxc_model *model,
                                        onnxc_tensor **outputs,
                                        size_t num_outputs);
 
+/* Threads: each run splits the model's parallel loops over up to this many
+ * threads, the calling thread included, from one pool of worker threads the
+ * runtime owns and keeps asleep between loops. Loops too small to share run
+ * on the calling thread alone, and so does a loop that starts while another
+ * run of the process uses the pool. The outputs are the same, bit for bit,
+ * for every thread count. `num_threads` is 1 to 1024, or 0 for the default:
+ * the ONNXC_NUM_THREADS environment variable when set, else the CPUs the
+ * process may run on. A model starts with the default. */
+ONNXC_API onnxc_status onnxc_model_set_num_threads(onnxc_model *model,
+                                                   int32_t num_threads);
+/* The thread count of the model's runs; 0 for a NULL model. */
+ONNXC_API int32_t onnxc_model_num_threads(const onnxc_model *model);
+
 /* The bytes of workspace (intermediate tensors and index tables) a run with
  * these inputs uses, as the model's shape function computes it from them
  * after the checks of onnxc_model_run; -1 when the model cannot tell before

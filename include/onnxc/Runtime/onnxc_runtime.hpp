@@ -204,6 +204,13 @@ public:
     runRaw(inputs, raw);
   }
 
+  /// The most threads a run uses (0: ONNXC_NUM_THREADS, else the CPUs the
+  /// process may run on); see onnxc_model_set_num_threads.
+  void setNumThreads(int32_t numThreads) {
+    detail::check(onnxc_model_set_num_threads(model_.get(), numThreads));
+  }
+  int32_t numThreads() const { return onnxc_model_num_threads(model_.get()); }
+
   /// The bytes of workspace a run with these inputs uses; -1 when the model
   /// cannot tell before running.
   int64_t workspaceBytes(const std::vector<const Tensor *> &inputs) const {

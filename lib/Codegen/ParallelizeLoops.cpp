@@ -1,0 +1,407 @@
+//===- ParallelizeLoops.cpp - Loop nests shared among threads -------------===//
+//
+// Each outermost parallel loop nest of a kernel becomes a task function over
+// a range of its iterations, and the kernel calls the model support
+// library's __onnxc_parallel_for with it, which runs the ranges on the
+// threads the runtime lends to the run (ModelSupport.c).
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Codegen/Passes.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <functional>
+
+namespace onnxc {
+#define GEN_PASS_DEF_ONNXPARALLELIZELOOPSPASS
+#include "onnxc/Codegen/Passes.h.inc"
+} // namespace onnxc
+
+using namespace mlir;
+
+namespace {
+
+constexpr StringLiteral kParallelForName = "__onnxc_parallel_for";
+
+/// Iterations a band of loops should have before its next loop is kept
+/// inside each iteration instead of merged into the band: enough ranges
+/// for every thread to take a few.
+constexpr int64_t kMinBandIterations = 256;
+
+bool isParallelLoop(scf::ForOp loop) {
+  return loop->hasAttr(onnxc::kParallelLoopAttrName) &&
+         loop.getNumResults() == 0;
+}
+
+bool isDefinedOutside(Value value, scf::ForOp loop) {
+  return !loop.getRegion().isAncestor(value.getParentRegion());
+}
+
+/// The buffer a memref is a view of: views are followed back to a function
+/// argument or to the op that made the buffer. A memref.view is a buffer of
+/// its own (onnx-plan-memory places buffers that are live together apart).
+Value getBaseBuffer(Value memref) {
+  while (Operation *op = memref.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(op);
+    if (!view || isa<memref::ViewOp>(op))
+      break;
+    memref = view.getViewSource();
+  }
+  return memref;
+}
+
+/// Whether the iterations of `loop` may run at once as far as memory goes:
+/// nothing is allocated or freed but on the stack, every effect is known,
+/// and no buffer it writes is also read (an in-place update could read what
+/// another iteration writes).
+bool hasIndependentMemoryAccesses(scf::ForOp loop) {
+  llvm::SmallDenseSet<Value> read, written;
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    if (isMemoryEffectFree(op))
+      return WalkResult::advance();
+    auto effecting = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effecting)
+      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    effecting.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(
+              effect.getEffect())) {
+        if (isa<SideEffects::AutomaticAllocationScopeResource>(
+                effect.getResource()))
+          continue;
+        return WalkResult::interrupt();
+      }
+      Value value = effect.getValue();
+      if (!value || !isa<MemRefType>(value.getType()))
+        return WalkResult::interrupt();
+      (isa<MemoryEffects::Write>(effect.getEffect()) ? written : read)
+          .insert(getBaseBuffer(value));
+    }
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return false;
+  return llvm::none_of(written,
+                       [&](Value base) { return read.contains(base); });
+}
+
+std::optional<int64_t> getStaticTripCount(scf::ForOp loop) {
+  std::optional<APInt> count = loop.getStaticTripCount();
+  if (!count)
+    return std::nullopt;
+  return count->getSExtValue();
+}
+
+/// Bytes an element of `type` takes in memory, near enough for estimates.
+int64_t getElementBytes(Type type) {
+  if (type.isIntOrFloat())
+    return std::max(1u, type.getIntOrFloatBitWidth() / 8);
+  return 8; // index, complex parts, pointers.
+}
+
+/// Bytes one iteration of `loop`'s body writes, counting nested loops of
+/// unknown trip count once: how the runtime tells loops too small to share.
+int64_t estimateBytesWritten(scf::ForOp loop) {
+  int64_t total = 0;
+  loop.getBody()->walk([&](Operation *op) {
+    int64_t bytes = 0;
+    auto vectorBytes = [](VectorType type) {
+      return type.getNumElements() * getElementBytes(type.getElementType());
+    };
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+      bytes = vectorBytes(write.getVectorType());
+    else if (auto store = dyn_cast<vector::StoreOp>(op))
+      bytes = vectorBytes(store.getVectorType());
+    else if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
+      bytes = vectorBytes(store.getVectorType());
+    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      bytes = getElementBytes(store.getMemRefType().getElementType());
+    else
+      return;
+    for (auto parent = op->getParentOfType<scf::ForOp>(); parent != loop;
+         parent = parent->getParentOfType<scf::ForOp>())
+      bytes *= std::max<int64_t>(1, getStaticTripCount(parent).value_or(1));
+    total += bytes;
+  });
+  return total;
+}
+
+/// The loops whose iterations a task's range covers: `outer` and the
+/// parallel loops perfectly nested in it with bounds independent of the
+/// band, until the band has kMinBandIterations iterations or the next loop
+/// is innermost (its iterations are single vectors, too small to share).
+SmallVector<scf::ForOp> getBand(scf::ForOp outer) {
+  SmallVector<scf::ForOp> band = {outer};
+  int64_t iterations = getStaticTripCount(outer).value_or(kMinBandIterations);
+  while (iterations < kMinBandIterations) {
+    Block *body = band.back().getBody();
+    if (!llvm::hasSingleElement(body->without_terminator()))
+      break;
+    auto inner = dyn_cast<scf::ForOp>(body->front());
+    if (!inner || !isParallelLoop(inner) ||
+        !llvm::all_of(inner->getOperands(),
+                      [&](Value v) { return isDefinedOutside(v, outer); }))
+      break;
+    bool innermost =
+        inner.getBody()
+            ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+            .wasInterrupted() == false;
+    if (innermost)
+      break;
+    band.push_back(inner);
+    iterations *= getStaticTripCount(inner).value_or(kMinBandIterations);
+  }
+  return band;
+}
+
+/// ceil((upper - lower) / step) of `loop`, with operands through `mapping`.
+Value buildTripCount(OpBuilder &b, Location loc, scf::ForOp loop,
+                     const IRMapping &mapping) {
+  Value lower = mapping.lookupOrDefault(loop.getLowerBound());
+  Value upper = mapping.lookupOrDefault(loop.getUpperBound());
+  Value step = mapping.lookupOrDefault(loop.getStep());
+  Value span = b.createOrFold<arith::SubIOp>(loc, upper, lower);
+  return b.createOrFold<arith::CeilDivSIOp>(loc, span, step);
+}
+
+/// Whether a captured value can be copied into the task's context.
+bool isCapturable(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return memref.getMemorySpace() == nullptr;
+  return type.isIndex() || type.isIntOrFloat();
+}
+
+struct ONNXParallelizeLoopsPass
+    : onnxc::impl::ONNXParallelizeLoopsPassBase<ONNXParallelizeLoopsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal())
+        kernels.push_back(func);
+    for (func::FuncOp func : kernels) {
+      SmallVector<scf::ForOp> outermost;
+      func.walk([&](scf::ForOp loop) {
+        if (isParallelLoop(loop) && !loop->getParentOfType<scf::ForOp>() &&
+            !loop->getParentOfType<scf::ParallelOp>() &&
+            !loop->getParentOfType<scf::WhileOp>())
+          outermost.push_back(loop);
+      });
+      // Tasks follow their kernel, in the order of the nests.
+      SmallVector<func::FuncOp> tasks;
+      for (scf::ForOp loop : outermost)
+        if (hasIndependentMemoryAccesses(loop))
+          if (func::FuncOp task = outline(symbols, func, loop, tasks))
+            tasks.push_back(task);
+    }
+  }
+
+  /// Replaces `loop` with a task function, placed after the kernel's
+  /// `tasks` so far, and a call to run it; returns the task, or null when the
+  /// nest stays as it is.
+  func::FuncOp outline(SymbolTable &symbols, func::FuncOp kernel,
+                       scf::ForOp loop, ArrayRef<func::FuncOp> tasks) {
+    MLIRContext *context = &getContext();
+    Location loc = loop.getLoc();
+    SmallVector<scf::ForOp> band = getBand(loop);
+    scf::ForOp inner = band.back();
+
+    // What the nest uses from above: pure ops are copied into the task
+    // (constants, views, index arithmetic); other values are captured.
+    llvm::SetVector<Value> usedAbove;
+    getUsedValuesDefinedAbove(loop.getRegion(), usedAbove);
+    for (Value operand : loop->getOperands())
+      usedAbove.insert(operand);
+    llvm::SetVector<Operation *> copied;
+    llvm::SetVector<Value> captured;
+    SmallVector<Value> worklist(usedAbove.begin(), usedAbove.end());
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      Operation *op = value.getDefiningOp();
+      if (op && op->getNumRegions() == 0 && isMemoryEffectFree(op)) {
+        if (copied.insert(op))
+          llvm::append_range(worklist, op->getOperands());
+        continue;
+      }
+      if (!isCapturable(value.getType()))
+        return nullptr;
+      captured.insert(value);
+    }
+    // In a fixed order: the kernel's arguments, then values as defined.
+    llvm::SetVector<Value> ordered;
+    for (BlockArgument argument : kernel.getArguments())
+      if (captured.contains(argument))
+        ordered.insert(argument);
+    kernel.walk([&](Operation *op) {
+      for (Value result : op->getResults())
+        if (captured.contains(result))
+          ordered.insert(result);
+    });
+    ordered.insert(captured.begin(), captured.end());
+    captured = std::move(ordered);
+
+    LLVMTypeConverter converter(context);
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    auto i64Type = IntegerType::get(context, 64);
+    SmallVector<Type> fieldTypes;
+    for (Value value : captured)
+      fieldTypes.push_back(value.getType().isIndex()
+                               ? Type(i64Type)
+                               : converter.convertType(value.getType()));
+    if (llvm::any_of(fieldTypes, [](Type t) { return !t; }))
+      return nullptr;
+    auto contextType = LLVM::LLVMStructType::getLiteral(
+        context, fieldTypes.empty() ? SmallVector<Type>{i64Type} : fieldTypes);
+
+    // The task: void task(ptr context, index begin, index end).
+    Operation *previous = tasks.empty() ? kernel : tasks.back();
+    OpBuilder b(kernel);
+    b.setInsertionPointAfter(previous);
+    auto indexType = b.getIndexType();
+    auto task = func::FuncOp::create(
+        b, loc, (kernel.getName() + "_parallel_" + Twine(tasks.size())).str(),
+        b.getFunctionType({ptrType, indexType, indexType}, {}));
+    task.setPrivate();
+    symbols.insert(task, std::next(Block::iterator(previous)));
+    Block *entry = task.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    IRMapping mapping;
+    for (auto [i, value] : llvm::enumerate(captured)) {
+      Value field = LLVM::GEPOp::create(
+          b, loc, ptrType, contextType, entry->getArgument(0),
+          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+      Value loaded = LLVM::LoadOp::create(b, loc, fieldTypes[i], field);
+      if (value.getType().isIndex())
+        loaded = arith::IndexCastOp::create(b, loc, indexType, loaded);
+      else if (loaded.getType() != value.getType())
+        loaded =
+            UnrealizedConversionCastOp::create(b, loc, value.getType(), loaded)
+                .getResult(0);
+      mapping.map(value, loaded);
+    }
+    // Copies of the pure ops, each after the copies of its operands.
+    std::function<void(Value)> materialize = [&](Value value) {
+      if (mapping.contains(value))
+        return;
+      Operation *op = value.getDefiningOp();
+      for (Value operand : op->getOperands())
+        materialize(operand);
+      b.clone(*op, mapping);
+    };
+    for (Value value : usedAbove)
+      materialize(value);
+
+    // Iteration k of the band: its loops' indices, innermost fastest.
+    SmallVector<Value> tripCounts;
+    for (scf::ForOp bandLoop : band)
+      tripCounts.push_back(buildTripCount(b, loc, bandLoop, mapping));
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    auto range = scf::ForOp::create(b, loc, entry->getArgument(1),
+                                    entry->getArgument(2), one);
+    b.setInsertionPointToStart(range.getBody());
+    Value remaining = range.getInductionVar();
+    for (int64_t i = band.size() - 1; i >= 0; --i) {
+      Value index = remaining;
+      if (i > 0) {
+        index = arith::RemSIOp::create(b, loc, remaining, tripCounts[i]);
+        remaining = arith::DivSIOp::create(b, loc, remaining, tripCounts[i]);
+      }
+      Value offset = arith::MulIOp::create(
+          b, loc, index, mapping.lookupOrDefault(band[i].getStep()));
+      mapping.map(band[i].getInductionVar(),
+                  arith::AddIOp::create(
+                      b, loc, mapping.lookupOrDefault(band[i].getLowerBound()),
+                      offset));
+    }
+    for (Operation &op : inner.getBody()->without_terminator())
+      b.clone(op, mapping);
+    b.setInsertionPointAfter(range);
+    // Streaming stores are weakly ordered: complete them on the thread that
+    // made them, before the run can see the loop done.
+    bool streams = false;
+    range.walk(
+        [&](vector::StoreOp store) { streams |= store.getNontemporal(); });
+    if (streams)
+      LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst);
+    func::ReturnOp::create(b, loc);
+
+    // The call replacing the nest.
+    func::FuncOp parallelFor = getOrInsertParallelFor(symbols, loc);
+    b.setInsertionPointToStart(&kernel.getBody().front());
+    Value oneI64 =
+        LLVM::ConstantOp::create(b, loc, i64Type, b.getI64IntegerAttr(1));
+    Value contextPtr =
+        LLVM::AllocaOp::create(b, loc, ptrType, contextType, oneI64);
+    b.setInsertionPoint(loop);
+    IRMapping outside;
+    for (auto [i, value] : llvm::enumerate(captured)) {
+      Value field = value;
+      if (value.getType().isIndex())
+        field = arith::IndexCastOp::create(b, loc, i64Type, value);
+      else if (fieldTypes[i] != value.getType())
+        field = UnrealizedConversionCastOp::create(b, loc, fieldTypes[i], value)
+                    .getResult(0);
+      Value address = LLVM::GEPOp::create(
+          b, loc, ptrType, contextType, contextPtr,
+          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+      LLVM::StoreOp::create(b, loc, field, address);
+    }
+    Value iterations = buildTripCount(b, loc, band[0], outside);
+    for (scf::ForOp bandLoop : ArrayRef(band).drop_front())
+      iterations = b.createOrFold<arith::MulIOp>(
+          loc, iterations, buildTripCount(b, loc, bandLoop, outside));
+    Value taskAddress =
+        UnrealizedConversionCastOp::create(
+            b, loc, ptrType,
+            func::ConstantOp::create(b, loc, task.getFunctionType(),
+                                     task.getSymName())
+                .getResult())
+            .getResult(0);
+    Value bytes = arith::ConstantIntOp::create(b, loc, i64Type,
+                                               estimateBytesWritten(inner));
+    func::CallOp::create(
+        b, loc, parallelFor,
+        ValueRange{taskAddress, contextPtr,
+                   b.createOrFold<arith::IndexCastOp>(loc, i64Type, iterations),
+                   bytes});
+    loop.erase();
+    return task;
+  }
+
+  /// void __onnxc_parallel_for(ptr task, ptr context, i64 n, i64 bytes).
+  func::FuncOp getOrInsertParallelFor(SymbolTable &symbols, Location loc) {
+    if (auto existing = symbols.lookup<func::FuncOp>(kParallelForName))
+      return existing;
+    ModuleOp module = getOperation();
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    auto ptrType = LLVM::LLVMPointerType::get(&getContext());
+    auto i64Type = b.getI64Type();
+    auto declaration = func::FuncOp::create(
+        b, loc, kParallelForName,
+        b.getFunctionType({ptrType, ptrType, i64Type, i64Type}, {}));
+    declaration.setPrivate();
+    symbols.insert(declaration);
+    return declaration;
+  }
+};
+} // namespace

@@ -1,0 +1,223 @@
+//===- ThreadPool.cpp - The runtime's threads -----------------------------===//
+//
+// One pool per process. A loop is cut into a few ranges per thread; the
+// caller and the workers it wakes claim ranges from a shared counter, so a
+// worker that wakes late takes fewer. Workers sleep on a futex between
+// loops: the pool never spins while no loop runs. Which thread runs which
+// range never changes a result, since the kernels' iterations are
+// independent.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadPool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <sched.h>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace onnxc::runtime;
+
+namespace {
+
+static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t) &&
+                  std::atomic<uint32_t>::is_always_lock_free,
+              "futexes need plain 32-bit atomics");
+
+void futexWait(std::atomic<uint32_t> &word, uint32_t expected) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&word), FUTEX_WAIT_PRIVATE,
+          expected, nullptr, nullptr, 0);
+}
+
+void futexWakeAll(std::atomic<uint32_t> &word) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&word), FUTEX_WAKE_PRIVATE,
+          INT_MAX, nullptr, nullptr, 0);
+}
+
+void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+/// True on the pool's worker threads.
+thread_local bool isWorkerThread = false;
+
+class ThreadPool {
+public:
+  void parallelFor(int32_t maxThreads, onnxc_parallel_task task, void *context,
+                   int64_t n);
+
+  /// After fork() only the forking thread exists in the child: the pool's
+  /// workers are gone, and loops run on the calling thread.
+  void forgetWorkers() { forked = true; }
+
+private:
+  enum State : uint32_t {
+    Idle,     ///< Asleep, or about to sleep.
+    Assigned, ///< Woken for the current loop, not yet started.
+    Busy,     ///< Taking ranges of the current loop.
+  };
+  struct Worker {
+    std::atomic<uint32_t> state{Idle};
+    std::atomic<uint32_t> callerWaits{0};
+  };
+
+  /// Starts workers until there are `count`; returns how many there are.
+  size_t ensureWorkers(size_t count);
+  void workerLoop(Worker &worker);
+  /// Runs ranges of the current loop until none is left.
+  void runRanges();
+
+  std::mutex loopLock; ///< Held by the caller whose loop runs.
+  std::vector<std::unique_ptr<Worker>> workers;
+  bool forked = false;
+
+  // The current loop, written by its caller before waking any worker.
+  onnxc_parallel_task task = nullptr;
+  void *context = nullptr;
+  int64_t iterations = 0;
+  int64_t numRanges = 0;
+  std::atomic<int64_t> nextRange{0};
+};
+
+ThreadPool &getPool() {
+  // Never destroyed: workers asleep at exit end with the process, and no
+  // destructor can run while a worker is still inside a model library.
+  static ThreadPool *pool = [] {
+    auto *created = new ThreadPool;
+    pthread_atfork(nullptr, nullptr, [] { getPool().forgetWorkers(); });
+    return created;
+  }();
+  return *pool;
+}
+
+size_t ThreadPool::ensureWorkers(size_t count) {
+  while (workers.size() < count) {
+    auto worker = std::make_unique<Worker>();
+    Worker &started = *worker;
+    try {
+      std::thread([this, &started] { workerLoop(started); }).detach();
+    } catch (const std::system_error &) {
+      break; // No more threads: use those there are.
+    }
+    workers.push_back(std::move(worker));
+  }
+  return workers.size();
+}
+
+void ThreadPool::workerLoop(Worker &worker) {
+  isWorkerThread = true;
+  for (;;) {
+    uint32_t expected = Assigned;
+    if (!worker.state.compare_exchange_strong(expected, Busy,
+                                              std::memory_order_acquire)) {
+      futexWait(worker.state, Idle);
+      continue;
+    }
+    runRanges();
+    // Non-temporal stores are weakly ordered: make this thread's visible
+    // before the caller sees the loop done.
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    worker.state.store(Idle, std::memory_order_seq_cst);
+    if (worker.callerWaits.load(std::memory_order_seq_cst))
+      futexWakeAll(worker.state);
+  }
+}
+
+void ThreadPool::runRanges() {
+  int64_t base = iterations / numRanges, extra = iterations % numRanges;
+  for (;;) {
+    int64_t range = nextRange.fetch_add(1, std::memory_order_relaxed);
+    if (range >= numRanges)
+      return;
+    int64_t begin = range * base + std::min(range, extra);
+    int64_t end = begin + base + (range < extra ? 1 : 0);
+    task(context, begin, end);
+  }
+}
+
+void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
+                             void *loopContext, int64_t n) {
+  std::unique_lock<std::mutex> lock(loopLock, std::try_to_lock);
+  size_t helpers = 0;
+  if (lock.owns_lock() && !isWorkerThread && !forked && maxThreads > 1)
+    helpers = std::min(ensureWorkers(std::min(maxThreads, kMaxThreads) - 1),
+                       static_cast<size_t>(maxThreads - 1));
+  if (helpers == 0 || n < 2) {
+    loopTask(loopContext, 0, n);
+    return;
+  }
+  // A few ranges per thread balance threads that wake late or run slower.
+  constexpr int64_t kRangesPerThread = 4;
+  task = loopTask;
+  context = loopContext;
+  iterations = n;
+  numRanges = std::min<int64_t>(n, (helpers + 1) * kRangesPerThread);
+  nextRange.store(0, std::memory_order_relaxed);
+  for (size_t i = 0; i < helpers; ++i) {
+    workers[i]->state.store(Assigned, std::memory_order_release);
+    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&workers[i]->state),
+            FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+  }
+  runRanges();
+
+  // Wait for the workers that started; take back the ones that did not.
+  for (size_t i = 0; i < helpers; ++i) {
+    Worker &worker = *workers[i];
+    uint32_t expected = Assigned;
+    if (worker.state.compare_exchange_strong(expected, Idle,
+                                             std::memory_order_acquire))
+      continue;
+    // Busy: it is running its last range; spin a little, then sleep.
+    for (int spin = 0; spin < 4096; ++spin) {
+      if (worker.state.load(std::memory_order_acquire) == Idle)
+        break;
+      cpuRelax();
+    }
+    worker.callerWaits.store(1, std::memory_order_seq_cst);
+    while (worker.state.load(std::memory_order_seq_cst) == Busy)
+      futexWait(worker.state, Busy);
+    worker.callerWaits.store(0, std::memory_order_relaxed);
+  }
+  std::atomic_thread_fence(std::memory_order_acquire);
+}
+
+} // namespace
+
+int32_t onnxc::runtime::getDefaultNumThreads() {
+  static const int32_t count = [] {
+    if (const char *value = std::getenv("ONNXC_NUM_THREADS")) {
+      char *end = nullptr;
+      errno = 0;
+      long parsed = std::strtol(value, &end, 10);
+      if (errno == 0 && end != value && *end == '\0' && parsed >= 1 &&
+          parsed <= kMaxThreads)
+        return static_cast<int32_t>(parsed);
+    }
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0)
+      return std::clamp(CPU_COUNT(&set), 1, kMaxThreads);
+    return 1;
+  }();
+  return count;
+}
+
+void onnxc::runtime::parallelFor(onnxc_thread_pool *, int32_t maxThreads,
+                                 onnxc_parallel_task task, void *context,
+                                 int64_t n) {
+  getPool().parallelFor(maxThreads, task, context, n);
+}

@@ -1,0 +1,171 @@
+// RUN: onnx-opt %s -onnx-parallelize-loops -split-input-file | FileCheck %s
+
+// A parallel loop over 128 tiles of 16 floats becomes a task over a range of
+// its iterations; the kernel stores the arguments the task uses in a context
+// on its stack and calls the model support library with the trip count and
+// the bytes one iteration writes (64).
+// CHECK-LABEL: func @clip
+// CHECK-SAME:    (%[[X:.*]]: memref<2048xf32>, %[[Y:.*]]: memref<2048xf32>, %[[LO:.*]]: f32)
+// CHECK:         %[[CONTEXT:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, f32)>
+// CHECK:         %[[XD:.*]] = builtin.unrealized_conversion_cast %[[X]] : memref<2048xf32> to !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK:         %[[XF:.*]] = llvm.getelementptr %[[CONTEXT]][0, 0]
+// CHECK:         llvm.store %[[XD]], %[[XF]]
+// CHECK:         %[[YD:.*]] = builtin.unrealized_conversion_cast %[[Y]]
+// CHECK:         %[[YF:.*]] = llvm.getelementptr %[[CONTEXT]][0, 1]
+// CHECK:         llvm.store %[[YD]], %[[YF]]
+// CHECK:         %[[LOF:.*]] = llvm.getelementptr %[[CONTEXT]][0, 2]
+// CHECK:         llvm.store %[[LO]], %[[LOF]] : f32, !llvm.ptr
+// CHECK:         %[[TASK:.*]] = constant @clip_parallel_0 : (!llvm.ptr, index, index) -> ()
+// CHECK:         %[[TASKPTR:.*]] = builtin.unrealized_conversion_cast %[[TASK]] : (!llvm.ptr, index, index) -> () to !llvm.ptr
+// CHECK-DAG:     %[[N:.*]] = arith.constant 128 : i64
+// CHECK-DAG:     %[[BYTES:.*]] = arith.constant 64 : i64
+// CHECK:         call @__onnxc_parallel_for(%[[TASKPTR]], %[[CONTEXT]], %[[N]], %[[BYTES]]) : (!llvm.ptr, !llvm.ptr, i64, i64) -> ()
+// CHECK-NOT:     scf.for
+// CHECK:         return
+// CHECK-LABEL: func private @clip_parallel_0
+// CHECK-SAME:    (%[[C:.*]]: !llvm.ptr, %[[BEGIN:.*]]: index, %[[END:.*]]: index)
+// CHECK:         %[[XL:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// CHECK:         %[[TX:.*]] = builtin.unrealized_conversion_cast %[[XL]] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<2048xf32>
+// CHECK:         %[[YL:.*]] = llvm.load
+// CHECK:         %[[TY:.*]] = builtin.unrealized_conversion_cast %[[YL]]
+// CHECK:         %[[TLO:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK:         scf.for %[[K:.*]] = %[[BEGIN]] to %[[END]] step %{{.*}} {
+// CHECK:           %[[OFFSET:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK:           %[[I:.*]] = arith.addi %{{.*}}, %[[OFFSET]] : index
+// CHECK:           %[[IN:.*]] = vector.load %[[TX]][%[[I]]]
+// CHECK:           %[[BOUND:.*]] = vector.broadcast %[[TLO]]
+// CHECK:           %[[MAX:.*]] = arith.maximumf %[[IN]], %[[BOUND]]
+// CHECK:           vector.store %[[MAX]], %[[TY]][%[[I]]]
+// CHECK:         }
+// CHECK-NOT:     llvm.fence
+// CHECK:         return
+// CHECK:       func.func private @__onnxc_parallel_for(!llvm.ptr, !llvm.ptr, i64, i64)
+func.func @clip(%x: memref<2048xf32>, %y: memref<2048xf32>, %lo: f32) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c2048 = arith.constant 2048 : index
+  scf.for %i = %c0 to %c2048 step %c16 {
+    %v = vector.load %x[%i] : memref<2048xf32>, vector<16xf32>
+    %b = vector.broadcast %lo : f32 to vector<16xf32>
+    %m = arith.maximumf %v, %b : vector<16xf32>
+    vector.store %m, %y[%i] : memref<2048xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Nested parallel loops: the band takes the outer two (4 x 8 iterations,
+// fewer than 256) and stops above the innermost loop, whose iterations are
+// single vectors. The task recovers both indices from the range's index;
+// an index captured from the kernel travels as i64.
+// CHECK-LABEL: func @nest
+// CHECK-SAME:    (%[[X:.*]]: memref<4x8x?xf32>, %[[Y:.*]]: memref<4x8x?xf32>, %[[N:.*]]: index)
+// CHECK:         %[[NI64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK:         llvm.store %[[NI64]], %{{.*}} : i64, !llvm.ptr
+// CHECK-DAG:     %[[ITERATIONS:.*]] = arith.constant 32 : i64
+// CHECK-DAG:     %[[BYTES:.*]] = arith.constant 64 : i64
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %[[ITERATIONS]], %[[BYTES]])
+// CHECK-LABEL: func private @nest_parallel_0
+// CHECK:         %[[TN:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:           %[[J:.*]] = arith.remsi %[[K]], %{{.*}} : index
+// CHECK:           %[[I:.*]] = arith.divsi %[[K]], %{{.*}} : index
+// CHECK:           scf.for %[[L:.*]] = %{{.*}} to %[[TN]] step
+// CHECK:             vector.load %{{.*}}[%{{.*}}, %{{.*}}, %[[L]]]
+// CHECK:             vector.store
+func.func @nest(%x: memref<4x8x?xf32>, %y: memref<4x8x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      scf.for %l = %c0 to %n step %c16 {
+        %v = vector.load %x[%i, %j, %l] : memref<4x8x?xf32>, vector<16xf32>
+        vector.store %v, %y[%i, %j, %l] : memref<4x8x?xf32>, vector<16xf32>
+      } {onnxc.parallel}
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// A task whose stores are streaming ends with a fence, on the thread that
+// made them.
+// CHECK-LABEL: func private @stream_parallel_0
+// CHECK:         scf.for
+// CHECK:           vector.store %{{.*}} {nontemporal = true}
+// CHECK:         }
+// CHECK-NEXT:    llvm.fence seq_cst
+// CHECK-NEXT:    return
+func.func @stream(%x: memref<1024xf32>, %y: memref<1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for %i = %c0 to %c1024 step %c16 {
+    %v = vector.load %x[%i] : memref<1024xf32>, vector<16xf32>
+    vector.store %v, %y[%i] {nontemporal = true} : memref<1024xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Left alone: a loop not marked parallel; one that reads the buffer it
+// writes (through a view); one that allocates.
+// CHECK-LABEL: func @unmarked
+// CHECK-NOT:     __onnxc_parallel_for
+// CHECK:         scf.for
+// CHECK-NOT:     func.func private
+func.func @unmarked(%x: memref<1024xf32>, %y: memref<1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for %i = %c0 to %c1024 step %c16 {
+    %v = vector.load %x[%i] : memref<1024xf32>, vector<16xf32>
+    vector.store %v, %y[%i] : memref<1024xf32>, vector<16xf32>
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func @in_place
+// CHECK-NOT:     __onnxc_parallel_for
+// CHECK:         scf.for
+// CHECK-NOT:     func.func private
+func.func @in_place(%y: memref<1040xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1024 = arith.constant 1024 : index
+  %shifted = memref.subview %y[16] [1024] [1] : memref<1040xf32> to memref<1024xf32, strided<[1], offset: 16>>
+  scf.for %i = %c0 to %c1024 step %c16 {
+    %v = vector.load %shifted[%i] : memref<1024xf32, strided<[1], offset: 16>>, vector<16xf32>
+    vector.store %v, %y[%i] : memref<1040xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func @allocates
+// CHECK-NOT:     __onnxc_parallel_for
+// CHECK:         scf.for
+// CHECK-NOT:     func.func private
+func.func @allocates(%x: memref<1024xf32>, %y: memref<1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for %i = %c0 to %c1024 step %c16 {
+    %t = memref.alloc() : memref<16xf32>
+    %v = vector.load %x[%i] : memref<1024xf32>, vector<16xf32>
+    vector.store %v, %t[%c0] : memref<16xf32>, vector<16xf32>
+    %w = vector.load %t[%c0] : memref<16xf32>, vector<16xf32>
+    vector.store %w, %y[%i] : memref<1024xf32>, vector<16xf32>
+    memref.dealloc %t : memref<16xf32>
+  } {onnxc.parallel}
+  return
+}
