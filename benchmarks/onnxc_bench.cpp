@@ -1,15 +1,18 @@
 //===- onnxc_bench.cpp - Time a compiled model and a same-run copy --------===//
 //
-//   onnxc_bench MODEL.so ITERATIONS
+//   onnxc_bench MODEL.so ITERATIONS [THREADS]
 //
 // Times onnxc_model_run on a model with one input, like an application that
 // runs a model repeatedly: input and output buffers allocated once (2 MiB
 // aligned, transparent huge pages, first touched before timing), outputs
-// written in place on every run. In the same run it times two copies moving
-// as many bytes as the model reads and writes: memcpy, and a copy with
+// written in place on every run, the model given THREADS threads (default
+// 1). In the same run it times two copies moving as many bytes as the model
+// reads and writes, split over THREADS threads: memcpy, and a copy with
 // non-temporal (streaming) stores, which skip the read-for-ownership of the
 // destination and are faster for outputs larger than the caches. The faster
-// of the two is the memory-bandwidth limit. Prints one JSON object.
+// of the two is the memory-bandwidth limit. The copies' helper threads spin
+// between copies, so that the limit includes no wake-up cost. Prints one
+// JSON object.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,10 +24,13 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -100,6 +106,56 @@ void streamCopy(char *dst, const char *src, size_t bytes) {
 }
 #endif
 
+void cpuRelax() {
+#if defined(__x86_64__)
+  __builtin_ia32_pause();
+#endif
+}
+
+/// Runs part(k) for k in [0, count) on `count` threads, the caller doing
+/// part 0; the helpers spin between calls.
+class SpinningTeam {
+public:
+  explicit SpinningTeam(int count) : count(count) {
+    for (int k = 1; k < count; ++k)
+      helpers.emplace_back([this, k] {
+        unsigned seen = 0;
+        for (;;) {
+          unsigned now;
+          while ((now = generation.load(std::memory_order_acquire)) == seen)
+            cpuRelax();
+          seen = now;
+          if (stopping.load())
+            return;
+          part(k);
+          pending.fetch_sub(1, std::memory_order_acq_rel);
+        }
+      });
+  }
+  ~SpinningTeam() {
+    stopping = true;
+    generation.fetch_add(1);
+    for (std::thread &helper : helpers)
+      helper.join();
+  }
+  void run(std::function<void(int)> work) {
+    part = std::move(work);
+    pending.store(count - 1);
+    generation.fetch_add(1, std::memory_order_release);
+    part(0);
+    while (pending.load(std::memory_order_acquire) != 0)
+      cpuRelax();
+  }
+
+private:
+  int count;
+  std::function<void(int)> part;
+  std::atomic<unsigned> generation{0};
+  std::atomic<int> pending{0};
+  std::atomic<bool> stopping{false};
+  std::vector<std::thread> helpers;
+};
+
 void check(onnxc_status status) {
   if (status != ONNXC_OK) {
     fprintf(stderr, "onnxc_bench: %s\n", onnxc_last_error());
@@ -110,13 +166,15 @@ void check(onnxc_status status) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: onnxc_bench MODEL.so ITERATIONS\n");
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: onnxc_bench MODEL.so ITERATIONS [THREADS]\n");
     return 1;
   }
   int iterations = atoi(argv[2]);
+  int threads = argc == 4 ? atoi(argv[3]) : 1;
   onnxc_model *model = nullptr;
   check(onnxc_model_load(argv[1], nullptr, &model));
+  check(onnxc_model_set_num_threads(model, threads));
   if (onnxc_model_num_inputs(model) != 1 ||
       onnxc_model_num_outputs(model) != 1) {
     fprintf(stderr, "onnxc_bench: expects one input and one output\n");
@@ -164,18 +222,27 @@ int main(int argc, char **argv) {
   size_t copyBytes = (inBytes + outBytes) / 2;
   char *src = static_cast<char *>(allocate(copyBytes));
   char *dst = static_cast<char *>(allocate(copyBytes));
-  for (int i = 0; i < warmup; ++i)
-    memcpy(dst, src, copyBytes);
-  double copyMs = medianMs(iterations, [&] {
-    memcpy(dst, src, copyBytes);
+  SpinningTeam team(threads);
+  // Parts start at multiples of 4 KiB, so that streaming stores stay
+  // aligned.
+  auto split = [&](void (*copy)(char *, const char *, size_t)) {
+    team.run([&, copy](int k) {
+      size_t pages = (copyBytes + 4095) / 4096;
+      size_t begin = std::min(copyBytes, pages * k / threads * 4096);
+      size_t end = std::min(copyBytes, pages * (k + 1) / threads * 4096);
+      copy(dst + begin, src + begin, end - begin);
+    });
     asm volatile("" : : "r"(dst) : "memory");
-  });
+  };
+  auto plainCopy = [](char *to, const char *from, size_t bytes) {
+    memcpy(to, from, bytes);
+  };
   for (int i = 0; i < warmup; ++i)
-    streamCopy(dst, src, copyBytes);
-  double streamMs = medianMs(iterations, [&] {
-    streamCopy(dst, src, copyBytes);
-    asm volatile("" : : "r"(dst) : "memory");
-  });
+    split(plainCopy);
+  double copyMs = medianMs(iterations, [&] { split(plainCopy); });
+  for (int i = 0; i < warmup; ++i)
+    split(streamCopy);
+  double streamMs = medianMs(iterations, [&] { split(streamCopy); });
 
   printf("{\"model_ms\": %.6f, \"copy_ms\": %.6f, \"stream_ms\": %.6f, "
          "\"read\": %zu, \"written\": %zu}\n",
