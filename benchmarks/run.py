@@ -1,19 +1,23 @@
 #!/usr/bin/python3
 """Runs every workload through onnxc and ONNX Runtime and prints the table.
 
-    run.py BUILD_DIR [--threads N] [--filter SUBSTRING]
+    run.py BUILD_DIR [--threads 1,2] [--rounds 3] [--filter SUBSTRING]
 
-Per workload: the median time of onnxc and of ONNX Runtime (its own
-profiler's model_run time), the effective bandwidth (bytes read + written
-per second) of each, the limit (the faster of a memcpy and a copy with
-streaming stores of as many bytes, timed in the same process), onnxc's and
-ONNX Runtime's fractions of that limit, and onnxc's speedup over ONNX
-Runtime.
+Per workload and thread count: the median time of onnxc and of ONNX Runtime
+(its own profiler's model_run time), the limit (the faster of a memcpy and a
+copy with streaming stores of as many bytes, split over as many threads,
+timed in the same process as onnxc), onnxc's and ONNX Runtime's fractions of
+that limit, onnxc's speedup over ONNX Runtime, and, for more than one
+thread, onnxc's speedup over its own one-thread time. The rounds run every
+workload at every thread count in turn; each cell is the median over the
+rounds. No environment variable tunes either library: they run as users run
+them.
 """
 
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 
@@ -23,9 +27,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("build")
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", default="1,2",
+                        help="comma-separated thread counts")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--filter", default="")
     args = parser.parse_args()
+    thread_counts = [int(t) for t in args.threads.split(",")]
+    args.build = os.path.abspath(args.build)
     bin_dir = os.path.join(args.build, "bin")
     work = os.path.join(args.build, "bench")
     subprocess.run([sys.executable, os.path.join(HERE, "workloads.py"), work],
@@ -33,44 +41,68 @@ def main():
     with open(os.path.join(work, "workloads.json")) as f:
         workloads = [w for w in json.load(f) if args.filter in w["name"]]
 
-    env = dict(os.environ, GLIBC_TUNABLES="glibc.malloc.hugetlb=1")
-    rows = []
     for w in workloads:
-        library = os.path.join(work, w["name"] + ".so")
+        w["library"] = os.path.join(work, w["name"] + ".so")
         subprocess.run([os.path.join(bin_dir, "onnx-compile"), w["model"],
-                        "-o", library, "--entry", "model"], check=True)
-        traffic = w["read"] + w["written"]
-        iterations = 200 if traffic < (64 << 20) else 15
-        onnxc = json.loads(subprocess.run(
-            [os.path.join(bin_dir, "onnxc_bench"), library, str(iterations)],
-            check=True, capture_output=True, text=True, env=env).stdout)
-        out_shape = [int(x) for x in json.loads(subprocess.run(
-            [os.path.join(bin_dir, "onnx-run"), library, "--signature"],
+                        "-o", w["library"], "--entry", "model"], check=True)
+        w["out_shape"] = [int(x) for x in json.loads(subprocess.run(
+            [os.path.join(bin_dir, "onnx-run"), w["library"], "--signature"],
             check=True, capture_output=True, text=True).stdout)
             ["outputs"][0]["shape"]]
-        ort = json.loads(subprocess.run(
-            ["node", os.path.join(HERE, "ort_bench.mjs"), w["model"],
-             json.dumps(w["shape"]), json.dumps(out_shape), w["type"],
-             str(iterations), str(args.threads)],
-            check=True, capture_output=True, text=True, env=env,
-            cwd=HERE).stdout)
-        limit_ms = min(onnxc["copy_ms"], onnxc["stream_ms"])
-        rows.append((w["name"], traffic, onnxc["model_ms"], limit_ms,
-                     "stream" if onnxc["stream_ms"] < onnxc["copy_ms"]
-                     else "memcpy", ort["ort_ms"]))
-        print_row(rows[-1], header=len(rows) == 1)
-        sys.stdout.flush()
+
+    samples = {}  # (name, threads) -> lists of times per quantity
+    for _ in range(args.rounds):
+        for w in workloads:
+            traffic = w["read"] + w["written"]
+            iterations = 200 if traffic < (64 << 20) else 15
+            for threads in thread_counts:
+                onnxc = json.loads(subprocess.run(
+                    [os.path.join(bin_dir, "onnxc_bench"), w["library"],
+                     str(iterations), str(threads)],
+                    check=True, capture_output=True, text=True).stdout)
+                ort = json.loads(subprocess.run(
+                    ["node", os.path.join(HERE, "ort_bench.mjs"), w["model"],
+                     json.dumps(w["shape"]), json.dumps(w["out_shape"]),
+                     w["type"], str(iterations), str(threads)],
+                    check=True, capture_output=True, text=True,
+                    cwd=HERE).stdout)
+                cell = samples.setdefault((w["name"], threads), {
+                    "model": [], "copy": [], "stream": [], "ort": []})
+                cell["model"].append(onnxc["model_ms"])
+                cell["copy"].append(onnxc["copy_ms"])
+                cell["stream"].append(onnxc["stream_ms"])
+                cell["ort"].append(ort["ort_ms"])
+
+    print_header()
+    for w in workloads:
+        one = None
+        for threads in thread_counts:
+            cell = {k: statistics.median(v) for k, v in
+                    samples[(w["name"], threads)].items()}
+            if threads == 1:
+                one = cell["model"]
+            print_row(w["name"], w["read"] + w["written"], threads, cell,
+                      one if threads > 1 else None)
 
 
-def print_row(row, header):
-    if header:
-        print("| workload | MiB moved | limit ms (copy) | onnxc ms | "
-              "onnxc of limit | ORT ms | ORT of limit | onnxc vs ORT |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    name, traffic, model_ms, limit_ms, limit_kind, ort_ms = row
-    print("| %s | %.0f | %.3f (%s) | %.3f | %.2f | %.3f | %.2f | %.2fx |" % (
-        name, traffic / (1 << 20), limit_ms, limit_kind, model_ms,
-        limit_ms / model_ms, ort_ms, limit_ms / ort_ms, ort_ms / model_ms))
+def print_header():
+    print("| workload | MiB moved | threads | limit ms (copy) | onnxc ms | "
+          "onnxc of limit | ORT ms | ORT of limit | onnxc vs ORT | "
+          "onnxc vs 1 thread |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def print_row(name, traffic, threads, cell, one_thread_ms):
+    limit_ms = min(cell["copy"], cell["stream"])
+    limit_kind = "stream" if cell["stream"] < cell["copy"] else "memcpy"
+    speedup = ("%.2fx" % (one_thread_ms / cell["model"])
+               if one_thread_ms else "")
+    print("| %s | %.0f | %d | %.3f (%s) | %.3f | %.2f | %.3f | %.2f | %.2fx "
+          "| %s |" % (name, traffic / (1 << 20), threads, limit_ms,
+                      limit_kind, cell["model"], limit_ms / cell["model"],
+                      cell["ort"], limit_ms / cell["ort"],
+                      cell["ort"] / cell["model"], speedup))
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

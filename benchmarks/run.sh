@@ -2,7 +2,7 @@
 # One command: onnxc against ONNX Runtime and the memory-bandwidth limit on
 # every workload of benchmarks/workloads.py. Installs what is missing
 # (Debian packages; onnxruntime-node from npm), builds, prints the table.
-# Extra arguments go to run.py (--threads N, --filter NAME).
+# Extra arguments go to run.py (--threads 1,2 --rounds 3 --filter NAME).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -16,5 +16,5 @@ if [ ! -d "$here/node_modules/onnxruntime-node" ]; then
   (cd "$here" && npm install --ignore-scripts --no-audit --no-fund --silent onnxruntime-node@1.30.0)
 fi
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
-echo "ONNX Runtime $(node -p "require('$here/node_modules/onnxruntime-node/package.json').version") (CPU), onnxc single-threaded"
+echo "ONNX Runtime $(node -p "require('$here/node_modules/onnxruntime-node/package.json').version") (CPU)"
 exec /usr/bin/python3 "$here/run.py" "$build" "$@"

@@ -20,15 +20,15 @@ from onnx import TensorProto, helper, numpy_helper
 MIB = 1 << 20
 
 
-def clip(name, onnx_type, dtype, n, lo, hi):
+def clip(name, onnx_type, dtype, shape, lo, hi):
     graph = helper.make_graph(
         [helper.make_node("Clip", ["X", "lo", "hi"], ["Y"])], name,
-        [helper.make_tensor_value_info("X", onnx_type, [n])],
-        [helper.make_tensor_value_info("Y", onnx_type, [n])],
+        [helper.make_tensor_value_info("X", onnx_type, shape)],
+        [helper.make_tensor_value_info("Y", onnx_type, shape)],
         initializer=[numpy_helper.from_array(np.array(lo, dtype), "lo"),
                      numpy_helper.from_array(np.array(hi, dtype), "hi")])
-    size = n * np.dtype(dtype).itemsize
-    return name, graph, 13, [n], size, size
+    size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    return name, graph, 13, shape, size, size
 
 
 def upsample(name, shape, scales, mode):
@@ -84,11 +84,12 @@ def linear_clip(name, shape):
 
 
 WORKLOADS = [
-    clip("clip_f32_1MiB", TensorProto.FLOAT, np.float32, MIB // 4, -1.0, 1.0),
-    clip("clip_f32_256MiB", TensorProto.FLOAT, np.float32, 64 * MIB, -1.0,
+    clip("clip_f32_1x3x224x224", TensorProto.FLOAT, np.float32,
+         [1, 3, 224, 224], -1.0, 1.0),
+    clip("clip_f32_256MiB", TensorProto.FLOAT, np.float32, [64 * MIB], -1.0,
          1.0),
-    clip("clip_i8_1MiB", TensorProto.INT8, np.int8, MIB, -50, 50),
-    clip("clip_i8_256MiB", TensorProto.INT8, np.int8, 256 * MIB, -50, 50),
+    clip("clip_i8_1MiB", TensorProto.INT8, np.int8, [MIB], -50, 50),
+    clip("clip_i8_256MiB", TensorProto.INT8, np.int8, [256 * MIB], -50, 50),
     upsample("nearest_x2_1x64x56x56", [1, 64, 56, 56], [1, 1, 2, 2],
              "nearest"),
     upsample("nearest_x2_8x64x128x128", [8, 64, 128, 128], [1, 1, 2, 2],

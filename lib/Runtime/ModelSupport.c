@@ -234,10 +234,12 @@ __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
 |* Parallel loops                                                             *|
 \*===----------------------------------------------------------------------===*/
 
-/* Bytes a thread must have to write before another thread is worth waking:
- * waking a sleeping thread costs 2-6 us here, in which one core writes about
- * 100 KiB of cache-resident data (see docs/design.md, "Threads"). */
-enum { kMinBytesPerThread = 64 << 10 };
+/* Bytes each thread must have to write for a loop to be shared. Measured
+ * with a float Clip on this machine's 2 cores (docs/design.md, "Threads"):
+ * two threads break even at 64 KiB written in all and are 1.15x faster at
+ * 128 KiB. A worker that is asleep when the loop starts costs the caller no
+ * more than the wake-up call: the caller takes back its range. */
+enum { kMinBytesPerThread = 32 << 10 };
 
 /* A parallel loop of the kernel (outlined by onnx-parallelize-loops): runs
  * `task` over [0, n), each iteration writing about `bytesPerIteration`

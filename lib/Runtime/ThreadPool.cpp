@@ -6,9 +6,10 @@
 // runs the first range and then takes back the ranges of workers that have
 // not started yet, so a worker that wakes late costs no more than doing
 // without it. A worker that finished a loop spins for at most 50 us waiting
-// for the next one, then sleeps on a futex: an idle process uses no CPU.
-// Which thread runs which range never changes a result, since the kernels'
-// iterations are independent.
+// for the next one, then sleeps on a futex: an idle process uses no CPU. A
+// worker the scheduler put on its caller's CPU moves off it. Which thread
+// runs which range never changes a result, since the kernels' iterations
+// are independent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +17,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <memory>
@@ -61,6 +62,35 @@ void cpuRelax() {
 /// sleeps: long enough to span the serial steps between a kernel's loops and
 /// between back-to-back runs, short enough that an idle process uses no CPU.
 constexpr std::chrono::microseconds kSpinBeforeSleep{50};
+
+/// How long a caller waits for a busy worker before it sleeps.
+constexpr std::chrono::milliseconds kCallerSpin{2};
+
+/// The CPU the current loop's caller runs on.
+std::atomic<int> callerCPU{-1};
+
+/// Moves the calling worker off the caller's CPU when the scheduler put it
+/// there: the two would take turns instead of running side by side. The
+/// worker may then use every CPU the process may, but that one.
+void leaveCallerCPU() {
+  int caller = callerCPU.load(std::memory_order_relaxed);
+  if (caller < 0 || sched_getcpu() != caller)
+    return;
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0)
+    return;
+  // The process's CPUs, not this thread's narrowed set.
+  static cpu_set_t processCPUs = [] {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    sched_getaffinity(getpid(), sizeof(set), &set);
+    return set;
+  }();
+  allowed = processCPUs;
+  CPU_CLR(caller, &allowed);
+  if (CPU_COUNT(&allowed) > 0)
+    sched_setaffinity(0, sizeof(allowed), &allowed);
+}
 
 /// True on the pool's worker threads.
 thread_local bool isWorkerThread = false;
@@ -144,6 +174,7 @@ void ThreadPool::workerLoop(Worker &worker) {
       futexWait(worker.state, Idle);
       continue;
     }
+    leaveCallerCPU();
     runRange(worker.range);
     // Non-temporal stores are weakly ordered: make this thread's visible
     // before the caller sees the loop done.
@@ -173,6 +204,7 @@ void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
     loopTask(loopContext, 0, n);
     return;
   }
+  callerCPU.store(sched_getcpu(), std::memory_order_relaxed);
   task = loopTask;
   context = loopContext;
   iterations = n;
@@ -195,12 +227,13 @@ void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
       runRange(worker.range);
       continue;
     }
-    // Busy: spin a little, then sleep.
-    for (int spin = 0; spin < 4096; ++spin) {
-      if (worker.state.load(std::memory_order_acquire) == Idle)
-        break;
+    // Busy with its range: spin (sleeping would let the scheduler wake the
+    // caller on the worker's CPU), unless the worker takes far longer than
+    // a range should, as when it was preempted.
+    auto deadline = std::chrono::steady_clock::now() + kCallerSpin;
+    while (worker.state.load(std::memory_order_acquire) == Busy &&
+           std::chrono::steady_clock::now() < deadline)
       cpuRelax();
-    }
     worker.callerWaits.store(1, std::memory_order_seq_cst);
     while (worker.state.load(std::memory_order_seq_cst) == Busy)
       futexWait(worker.state, Busy);
