@@ -117,8 +117,8 @@ int64_t getElementBytes(Type type) {
 }
 
 /// Bytes one iteration of `loop`'s body writes, counting nested loops of
-/// unknown trip count once: how the runtime tells loops too small to share.
-int64_t estimateBytesWritten(scf::ForOp loop) {
+/// unknown trip count `unknownTripCount` times.
+int64_t estimateBytesWritten(scf::ForOp loop, int64_t unknownTripCount) {
   int64_t total = 0;
   loop.getBody()->walk([&](Operation *op) {
     int64_t bytes = 0;
@@ -137,16 +137,21 @@ int64_t estimateBytesWritten(scf::ForOp loop) {
       return;
     for (auto parent = op->getParentOfType<scf::ForOp>(); parent != loop;
          parent = parent->getParentOfType<scf::ForOp>())
-      bytes *= std::max<int64_t>(1, getStaticTripCount(parent).value_or(1));
+      bytes *= std::max<int64_t>(
+          1, getStaticTripCount(parent).value_or(unknownTripCount));
     total += bytes;
   });
   return total;
 }
 
+/// Bytes an iteration of a loop must write to be worth a range of its own:
+/// the iterations of an innermost vector loop, single vectors, are not.
+constexpr int64_t kMinIterationBytes = 256;
+
 /// The loops whose iterations a task's range covers: `outer` and the
 /// parallel loops perfectly nested in it with bounds independent of the
-/// band, until the band has kMinBandIterations iterations or the next loop
-/// is innermost (its iterations are single vectors, too small to share).
+/// band, until the band has kMinBandIterations iterations or an iteration
+/// of the next loop writes less than kMinIterationBytes.
 SmallVector<scf::ForOp> getBand(scf::ForOp outer) {
   SmallVector<scf::ForOp> band = {outer};
   int64_t iterations = getStaticTripCount(outer).value_or(kMinBandIterations);
@@ -159,11 +164,7 @@ SmallVector<scf::ForOp> getBand(scf::ForOp outer) {
         !llvm::all_of(inner->getOperands(),
                       [&](Value v) { return isDefinedOutside(v, outer); }))
       break;
-    bool innermost =
-        inner.getBody()
-            ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
-            .wasInterrupted() == false;
-    if (innermost)
+    if (estimateBytesWritten(inner, kMinBandIterations) < kMinIterationBytes)
       break;
     band.push_back(inner);
     iterations *= getStaticTripCount(inner).value_or(kMinBandIterations);
@@ -378,7 +379,7 @@ struct ONNXParallelizeLoopsPass
                 .getResult())
             .getResult(0);
     Value bytes = arith::ConstantIntOp::create(b, loc, i64Type,
-                                               estimateBytesWritten(inner));
+                                               estimateBytesWritten(inner, 1));
     func::CallOp::create(
         b, loc, parallelFor,
         ValueRange{taskAddress, contextPtr,

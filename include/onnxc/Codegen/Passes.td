@@ -252,16 +252,17 @@ def ONNXParallelizeLoopsPass
       begin, end)` that runs iterations `begin` to `end` of the nest: the
       loop, and the parallel loops perfectly nested in it with invariant
       bounds until the band has 256 iterations (their indices are recovered
-      by division), stopping above the innermost loop, whose iterations are
-      single vectors.
+      by division), stopping above a loop whose iterations write less than
+      256 bytes (an innermost loop over single vectors).
     - Pure ops the nest uses from above (constants, views, index arithmetic)
       are copied into the task; other values (the kernel's arguments, loaded
       values) are stored in a struct on the kernel's stack that `context`
       points to.
     - A task that makes streaming stores ends with a fence, so that they are
       complete on the thread that made them.
-    - `bytes_per_iteration` estimates what one iteration writes, for the
-      runtime to keep small loops on the calling thread.
+    - `bytes_per_iteration` estimates what one iteration writes (nested
+      loops of unknown trip count counted once), for the runtime to keep
+      small loops on the calling thread.
 
     A nest is left alone when it allocates or frees anything but stack
     memory, has an op of unknown memory effects, reads a buffer it writes

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
 
 #include <cmath>
 #include <limits>
@@ -640,6 +641,26 @@ private:
                                          offsets, sizes, strides);
   }
 
+  /// The first `period` entries of a constant weight table, as a constant,
+  /// when its first `repeats` * `period` entries repeat them bit for bit;
+  /// else null.
+  static Value getPeriod(OpBuilder &b, Location loc, Value table,
+                         int64_t repeats, int64_t period) {
+    DenseFPElementsAttr values;
+    if (!matchPattern(table, m_Constant(&values)))
+      return nullptr;
+    SmallVector<APFloat> entries(values.getValues<APFloat>());
+    for (int64_t i = 1; i < repeats; ++i)
+      for (int64_t r = 0; r < period; ++r)
+        if (!entries[i * period + r].bitwiseIsEqual(entries[r]))
+          return nullptr;
+    auto type = RankedTensorType::get(
+        {period}, cast<RankedTensorType>(table.getType()).getElementType());
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(type, ArrayRef(entries).take_front(period)));
+  }
+
   /// The interior of an upsampling by integer factors: outputs whose taps
   /// are (i, i + 1) on every interpolated axis. Each corner is X shifted by
   /// its offsets, each weight a table read at k * i + r: affine maps only,
@@ -712,7 +733,9 @@ private:
     }
     // Weights: w0 and w1 of each interpolated axis at output i * k + r,
     // the tables seen as [n, k] so that the maps are projections the
-    // vectorizer turns into plain loads.
+    // vectorizer turns into plain loads. A table whose interior repeats
+    // with period k (a power-of-two factor divides exactly) is read at r
+    // alone: its weights are then constants of the loop over i.
     for (auto [a, d] : llvm::enumerate(interpolated)) {
       int64_t n = *axes[d].staticIn(), f = factors[a];
       AffineMap map = AffineMap::get(loops, 0,
@@ -722,6 +745,13 @@ private:
       for (int which : {2, 3}) {
         Value table = tables[a][which];
         auto tableType = cast<RankedTensorType>(table.getType());
+        if (Value period = getPeriod(b, loc, table, n - 1, f)) {
+          inputs.push_back(period);
+          maps.push_back(AffineMap::get(loops, 0,
+                                        {b.getAffineDimExpr(firstLoop[d] + 1)},
+                                        b.getContext()));
+          continue;
+        }
         Value byInput = tensor::ExpandShapeOp::create(
             b, loc, RankedTensorType::get({n, f}, tableType.getElementType()),
             table, SmallVector<ReassociationIndices>{{0, 1}},

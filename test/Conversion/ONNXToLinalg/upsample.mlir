@@ -102,12 +102,14 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 
 // Linear with constant integer factors: the interior (outputs whose taps
 // are i, i + 1 on both axes) is a generic with affine maps only: the four
-// corners are X shifted by 0 or 1, the weights tables seen as [n, k]. The
-// corners are summed in lexicographic order, weight products first, in
-// float32, exactly as docs/semantics.md writes it.
+// corners are X shifted by 0 or 1, the weights tables seen as [n, k]; with
+// a factor of 2 they repeat with period 2 and are read at the remainder
+// alone (constants of the loops over i). The corners are summed in
+// lexicographic order, weight products first, in float32, exactly as
+// docs/semantics.md writes it.
 // CHECK-DAG:   #[[XMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2)>
-// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
-// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
 // CHECK-LABEL: func @linear_x2
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x6xf32>
@@ -274,4 +276,18 @@ func.func @identity(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %s = onnx.Constant dense<[1.0, 1.0]> : tensor<2xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// A factor of 3 does not divide exactly in float32 (4 / 3 - 1 is not 1 / 3),
+// so the interior's weights stay tables read at (i, r).
+// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+// CHECK-LABEL: func @linear_x3
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}, #{{.*}}, #[[HMAP]], #[[HMAP]], #[[WMAP]], #[[WMAP]], #{{.*}}]
+func.func @linear_x3(%x: tensor<3x3xf32>) -> tensor<9x9xf32> {
+  %s = onnx.Constant dense<[3.0, 3.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x3xf32>, tensor<2xf32> -> tensor<9x9xf32>
+  return %0 : tensor<9x9xf32>
 }
