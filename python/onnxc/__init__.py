@@ -105,6 +105,8 @@ def _runtime():
         "onnxc_model_output": (ctypes.POINTER(_ModelIO), [p, size]),
         "onnxc_model_run": (i32, [p, ctypes.POINTER(p), size,
                                   ctypes.POINTER(p), size]),
+        "onnxc_model_set_num_threads": (i32, [p, i32]),
+        "onnxc_model_num_threads": (i32, [p]),
         "onnxc_model_workspace_bytes": (i32, [p, ctypes.POINTER(p), size,
                                               ctypes.POINTER(i64)]),
     }
@@ -282,13 +284,16 @@ class IOBinding:
 class InferenceSession:
     """A compiled model library, loaded: like onnxruntime.InferenceSession."""
 
-    def __init__(self, library, entry=None):
+    def __init__(self, library, entry=None, num_threads=0):
+        """num_threads: the most threads a run uses; 0 is the default
+        (ONNXC_NUM_THREADS, else the CPUs the process may run on)."""
         lib = _runtime()
         handle = ctypes.c_void_p()
         _check(lib.onnxc_model_load(os.fspath(library).encode(),
                                     entry.encode() if entry else None,
                                     ctypes.byref(handle)))
         self._handle = handle
+        self.num_threads = num_threads
         self._inputs = [_node_arg(lib.onnxc_model_input(handle, i).contents)
                         for i in range(lib.onnxc_model_num_inputs(handle))]
         self._outputs = [_node_arg(lib.onnxc_model_output(handle, i).contents)
@@ -298,6 +303,16 @@ class InferenceSession:
         if getattr(self, "_handle", None):
             _runtime().onnxc_model_destroy(self._handle)
             self._handle = None
+
+    @property
+    def num_threads(self):
+        """The most threads a run uses, the calling thread included."""
+        return _runtime().onnxc_model_num_threads(self._handle)
+
+    @num_threads.setter
+    def num_threads(self, count):
+        _check(_runtime().onnxc_model_set_num_threads(self._handle,
+                                                      int(count)))
 
     def get_inputs(self):
         return list(self._inputs)

@@ -184,3 +184,24 @@ def test_default_output_follows_emit(tmp_path):
               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
     assert onnxc.compile(m, emit="llvm-ir").endswith("model.ll")
     assert onnxc.compile(m, emit="obj").endswith("model.o")
+
+
+def test_thread_count_is_a_session_option(tmp_path):
+    m = model([helper.make_node("Clip", ["x", "lo", "hi"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1 << 20])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1 << 20])],
+              [numpy_helper.from_array(np.array(-0.5, np.float32), "lo"),
+               numpy_helper.from_array(np.array(0.5, np.float32), "hi")])
+    library = onnxc.compile(m, str(tmp_path / "clip.so"))
+    x = np.linspace(-2, 2, 1 << 20, dtype=np.float32)
+    results = []
+    for threads in (1, 2, 3):
+        session = onnxc.InferenceSession(library, num_threads=threads)
+        assert session.num_threads == threads
+        (y,) = session.run(None, {"x": x})
+        results.append(y)
+    np.testing.assert_array_equal(results[0], np.clip(x, -0.5, 0.5))
+    for y in results[1:]:
+        assert y.tobytes() == results[0].tobytes()
+    with pytest.raises(onnxc.Error, match="thread count"):
+        session.num_threads = -1

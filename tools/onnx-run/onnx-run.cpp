@@ -635,9 +635,10 @@ int main(int argc, char **argv) {
           std::chrono::duration<double, std::milli>(end - start).count());
     }
     std::sort(times.begin(), times.end());
-    printf("latency over %" PRId64 " runs: min %.4f ms, median %.4f ms, "
-           "max %.4f ms\n",
-           repeat, times.front(), times[times.size() / 2], times.back());
+    printf("latency over %" PRId64 " runs (threads: %d): min %.4f ms, "
+           "median %.4f ms, max %.4f ms\n",
+           repeat, onnxc_model_num_threads(model.get()), times.front(),
+           times[times.size() / 2], times.back());
   }
 
   if (print)
