@@ -9,6 +9,8 @@
 
 #include "onnxc/Codegen/Passes.h"
 
+#include "LoopAccesses.h"
+
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,7 +22,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -49,57 +50,6 @@ bool isParallelLoop(scf::ForOp loop) {
 
 bool isDefinedOutside(Value value, scf::ForOp loop) {
   return !loop.getRegion().isAncestor(value.getParentRegion());
-}
-
-/// The buffer a memref is a view of: views are followed back to a function
-/// argument or to the op that made the buffer. A memref.view is a buffer of
-/// its own (onnx-plan-memory places buffers that are live together apart).
-Value getBaseBuffer(Value memref) {
-  while (Operation *op = memref.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(op);
-    if (!view || isa<memref::ViewOp>(op))
-      break;
-    memref = view.getViewSource();
-  }
-  return memref;
-}
-
-/// Whether the iterations of `loop` may run at once as far as memory goes:
-/// nothing is allocated or freed but on the stack, every effect is known,
-/// and no buffer it writes is also read (an in-place update could read what
-/// another iteration writes).
-bool hasIndependentMemoryAccesses(scf::ForOp loop) {
-  llvm::SmallDenseSet<Value> read, written;
-  WalkResult result = loop.getBody()->walk([&](Operation *op) {
-    if (isMemoryEffectFree(op))
-      return WalkResult::advance();
-    auto effecting = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effecting)
-      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    effecting.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &effect : effects) {
-      if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(
-              effect.getEffect())) {
-        if (isa<SideEffects::AutomaticAllocationScopeResource>(
-                effect.getResource()))
-          continue;
-        return WalkResult::interrupt();
-      }
-      Value value = effect.getValue();
-      if (!value || !isa<MemRefType>(value.getType()))
-        return WalkResult::interrupt();
-      (isa<MemoryEffects::Write>(effect.getEffect()) ? written : read)
-          .insert(getBaseBuffer(value));
-    }
-    return WalkResult::advance();
-  });
-  if (result.wasInterrupted())
-    return false;
-  return llvm::none_of(written,
-                       [&](Value base) { return read.contains(base); });
 }
 
 std::optional<int64_t> getStaticTripCount(scf::ForOp loop) {
@@ -211,7 +161,9 @@ struct ONNXParallelizeLoopsPass
       // Tasks follow their kernel, in the order of the nests.
       SmallVector<func::FuncOp> tasks;
       for (scf::ForOp loop : outermost)
-        if (hasIndependentMemoryAccesses(loop))
+        if (std::optional<onnxc::codegen::LoopAccesses> accesses =
+                onnxc::codegen::getLoopAccesses(loop);
+            accesses && !accesses->readsWhatItWrites())
           if (func::FuncOp task = outline(symbols, func, loop, tasks))
             tasks.push_back(task);
     }

@@ -122,6 +122,8 @@ static void addLoopsStage(OpPassManager &pm,
   }
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createONNXPlanMemoryPass());
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createONNXFuseSiblingLoopsPass());
   if (options.vectorize && options.streamingThresholdBytes >= 0) {
     ONNXStreamingStoresPassOptions streamingOptions;
     streamingOptions.thresholdBytes = options.streamingThresholdBytes;

@@ -236,6 +236,28 @@ def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::ModuleOp"> {
   ];
 }
 
+def ONNXFuseSiblingLoopsPass
+    : Pass<"onnx-fuse-sibling-loops", "::mlir::func::FuncOp"> {
+  let summary = "Fuse parallel loop nests that follow each other over the "
+                "same iterations";
+  let description = [{
+    Two `onnxc.parallel` loops at the top of a function, with only pure ops
+    (views, constants) between them and the same bounds, become one: the
+    pure ops move above it, and each iteration runs the first body and then
+    the second. Where both bodies are each one parallel loop with the same
+    bounds, those fuse too, as deep as the two nests agree. A linear
+    Upsample's interior and edge slabs, all over the same planes, so write
+    each plane's edges while its input is still in the cache.
+
+    The nests fuse only when the result cannot differ: every effect of both
+    is known, neither allocates (but on the stack), neither reads a buffer
+    either writes, and where both write one buffer, each writes inside a
+    static subview of it made outside the nest, and the subviews of the two
+    are disjoint.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def ONNXParallelizeLoopsPass
     : Pass<"onnx-parallelize-loops", "::mlir::ModuleOp"> {
   let summary = "Run the kernels' parallel loop nests on the runtime's threads";

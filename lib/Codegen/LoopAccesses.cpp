@@ -1,0 +1,113 @@
+//===- LoopAccesses.cpp - What a parallel loop nest reads and writes -----===//
+
+#include "LoopAccesses.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace onnxc::codegen;
+
+Value onnxc::codegen::getBaseBuffer(Value memref) {
+  while (Operation *op = memref.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(op);
+    if (!view || isa<memref::ViewOp>(op))
+      break;
+    memref = view.getViewSource();
+  }
+  return memref;
+}
+
+bool Box::isDisjointFrom(const Box &other) const {
+  if (offsets.size() != other.offsets.size())
+    return false;
+  for (size_t d = 0; d < offsets.size(); ++d)
+    if (offsets[d] + sizes[d] <= other.offsets[d] ||
+        other.offsets[d] + other.sizes[d] <= offsets[d])
+      return true;
+  return false;
+}
+
+bool LoopAccesses::readsWhatItWrites() const {
+  return llvm::any_of(written, [&](Value base) { return read.contains(base); });
+}
+
+bool LoopAccesses::dependsOn(const LoopAccesses &other) const {
+  for (Value base : written)
+    if (other.read.contains(base))
+      return true;
+  for (Value base : other.written)
+    if (read.contains(base))
+      return true;
+  for (const Write &mine : writes)
+    for (const Write &theirs : other.writes)
+      if (mine.base == theirs.base &&
+          (!mine.box || !theirs.box || !mine.box->isDisjointFrom(*theirs.box)))
+        return true;
+  return false;
+}
+
+/// The box of `base` that a write through `memref` inside `loop` stays in:
+/// the view of `base` the chain starts with, when it is a static subview
+/// with unit strides made outside the loop.
+static std::optional<Box> getWriteBox(Value memref, Value base,
+                                      scf::ForOp loop) {
+  Operation *first = nullptr;
+  for (Operation *op = memref.getDefiningOp(); op;) {
+    auto view = dyn_cast<ViewLikeOpInterface>(op);
+    if (!view || isa<memref::ViewOp>(op))
+      break;
+    if (view.getViewSource() == base) {
+      first = op;
+      break;
+    }
+    op = view.getViewSource().getDefiningOp();
+  }
+  auto subview = dyn_cast_or_null<memref::SubViewOp>(first);
+  if (!subview || loop->isAncestor(subview) || !subview.getOffsets().empty() ||
+      !subview.getSizes().empty() ||
+      !llvm::all_of(subview.getStaticStrides(),
+                    [](int64_t s) { return s == 1; }))
+    return std::nullopt;
+  return Box{llvm::to_vector(subview.getStaticOffsets()),
+             llvm::to_vector(subview.getStaticSizes())};
+}
+
+std::optional<LoopAccesses> onnxc::codegen::getLoopAccesses(scf::ForOp loop) {
+  LoopAccesses accesses;
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    if (isMemoryEffectFree(op))
+      return WalkResult::advance();
+    auto effecting = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effecting)
+      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    effecting.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(
+              effect.getEffect())) {
+        if (isa<SideEffects::AutomaticAllocationScopeResource>(
+                effect.getResource()))
+          continue;
+        return WalkResult::interrupt();
+      }
+      Value value = effect.getValue();
+      if (!value || !isa<MemRefType>(value.getType()))
+        return WalkResult::interrupt();
+      Value base = getBaseBuffer(value);
+      if (isa<MemoryEffects::Write>(effect.getEffect())) {
+        accesses.written.insert(base);
+        accesses.writes.push_back({base, getWriteBox(value, base, loop)});
+      } else {
+        accesses.read.insert(base);
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return std::nullopt;
+  return accesses;
+}

@@ -1,0 +1,55 @@
+//===- LoopAccesses.h - What a parallel loop nest reads and writes -*- C++ -*-//
+//
+// Internal to the Codegen library: the buffers a loop nest reads and writes,
+// for onnx-fuse-sibling-loops and onnx-parallelize-loops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ONNXC_LIB_CODEGEN_LOOPACCESSES_H
+#define ONNXC_LIB_CODEGEN_LOOPACCESSES_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace onnxc::codegen {
+
+/// The buffer a memref is a view of: views are followed back to a function
+/// argument or to the op that made the buffer. A memref.view is a buffer of
+/// its own (onnx-plan-memory places buffers that are live together apart).
+mlir::Value getBaseBuffer(mlir::Value memref);
+
+/// A box of a buffer: static offsets and sizes per dimension.
+struct Box {
+  llvm::SmallVector<int64_t> offsets, sizes;
+  /// Whether the boxes share no element.
+  bool isDisjointFrom(const Box &other) const;
+};
+
+/// A write of a loop nest: the buffer, and the box it stays in when a
+/// static subview of the buffer, made outside the nest, bounds it.
+struct Write {
+  mlir::Value base;
+  std::optional<Box> box;
+};
+
+/// The memory accesses of a loop nest.
+struct LoopAccesses {
+  llvm::SmallDenseSet<mlir::Value> read, written;
+  llvm::SmallVector<Write> writes;
+
+  /// Whether the nest reads a buffer it writes.
+  bool readsWhatItWrites() const;
+  /// Whether the element sets this nest and `other` write may overlap, or
+  /// one reads a buffer the other writes.
+  bool dependsOn(const LoopAccesses &other) const;
+};
+
+/// The accesses of `loop`, when every effect of its body is known and it
+/// allocates or frees nothing but stack memory; else nullopt.
+std::optional<LoopAccesses> getLoopAccesses(mlir::scf::ForOp loop);
+
+} // namespace onnxc::codegen
+
+#endif // ONNXC_LIB_CODEGEN_LOOPACCESSES_H
