@@ -212,8 +212,13 @@ int main(int argc, char **argv) {
                           &output));
 
   auto runModel = [&] { check(onnxc_model_run(model, &input, 1, &output, 1)); };
+  // Warm up for a tenth of the iterations and at least 100 ms: a pool's
+  // worker threads take a few milliseconds of runs to settle on their CPUs.
   int warmup = std::max(2, iterations / 10);
-  for (int i = 0; i < warmup; ++i)
+  auto warmStart = std::chrono::steady_clock::now();
+  for (int i = 0; i < warmup || std::chrono::steady_clock::now() - warmStart <
+                                    std::chrono::milliseconds(100);
+       ++i)
     runModel();
   double modelMs = medianMs(iterations, runModel);
 
