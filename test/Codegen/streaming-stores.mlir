@@ -125,3 +125,45 @@ func.func @through_views(%v: vector<32xf32>, %y: memref<4x1024xf32>) {
   }
   return
 }
+
+// -----
+
+// A parallel loop over single vectors (a flattened elementwise op) streams
+// four pages at once: chunks of 4 x 1024 floats, one 16-lane vector of each
+// page in turn, then the remainder (16 floats) in the loop as it was.
+// CHECK-LABEL: func @pages
+// CHECK:         scf.if %{{.*}} {
+// CHECK:           scf.for %[[C:.*]] = %{{.*}} to %[[END:.*]] step %{{.*}} {
+// CHECK:             scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:               %[[I:.*]] = arith.addi %[[C]], %[[J]] : index
+// CHECK:               %[[I0:.*]] = arith.addi %[[I]], %{{.*}} : index
+// CHECK:               memref.subview %{{.*}}[%[[I0]]] [16] [1]
+// CHECK:               vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:               %[[I1:.*]] = arith.addi %[[I]], %[[C1024:.*]] : index
+// CHECK:               vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:               %[[I2:.*]] = arith.addi %[[I]], %[[C2048:.*]] : index
+// CHECK:               vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:               %[[I3:.*]] = arith.addi %[[I]], %[[C3072:.*]] : index
+// CHECK:               vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:             }
+// CHECK:           } {onnxc.parallel}
+// CHECK:           scf.for %{{.*}} = %[[END]] to %{{.*}} step %{{.*}} {
+// CHECK:             vector.store {{.*}} nontemporal = true
+// CHECK:           } {onnxc.parallel}
+// CHECK:           llvm.fence seq_cst
+// CHECK:         } else {
+// CHECK-NOT:       nontemporal
+// CHECK:         }
+func.func @pages(%x: memref<16400xf32>, %y: memref<16400xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16400 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %in = memref.subview %x[%i] [16] [1] : memref<16400xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %y[%i] [16] [1] : memref<16400xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  } {onnxc.parallel}
+  return
+}

@@ -175,6 +175,12 @@ def ONNXStreamingStoresPass
       followed by a sequentially consistent fence (streaming stores are
       weakly ordered); otherwise the op as it was.
 
+    In the streaming copy, a top-level `onnxc.parallel` loop over single
+    vectors (a flattened elementwise op) runs over chunks of four 4 KiB
+    pages, one vector of each page in turn, then its remainder: four
+    streams of reads and writes keep more of the memory's banks busy than
+    one (glibc's large memcpy does the same).
+
     A function whose written arguments have a static size below the
     threshold is left alone. `threshold-bytes` = -1 disables the pass; 0
     uses streaming stores whenever the alignment allows.
