@@ -172,6 +172,10 @@ int main(int argc, char **argv) {
   }
   int iterations = atoi(argv[2]);
   int threads = argc == 4 ? atoi(argv[3]) : 1;
+  if (threads < 1 || threads > 1024) {
+    fprintf(stderr, "onnxc_bench: THREADS must be 1 to 1024\n");
+    return 1;
+  }
   onnxc_model *model = nullptr;
   check(onnxc_model_load(argv[1], nullptr, &model));
   check(onnxc_model_set_num_threads(model, threads));

@@ -27,12 +27,6 @@ using namespace onnxc::codegen;
 
 namespace {
 
-bool isParallelLoop(Operation *op) {
-  auto loop = dyn_cast_or_null<scf::ForOp>(op);
-  return loop && loop->hasAttr(onnxc::kParallelLoopAttrName) &&
-         loop.getNumResults() == 0;
-}
-
 bool isSameValue(Value a, Value b) {
   if (a == b)
     return true;

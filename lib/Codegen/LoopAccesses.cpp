@@ -2,6 +2,8 @@
 
 #include "LoopAccesses.h"
 
+#include "onnxc/Codegen/Passes.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -9,14 +11,28 @@
 using namespace mlir;
 using namespace onnxc::codegen;
 
-Value onnxc::codegen::getBaseBuffer(Value memref) {
+bool onnxc::codegen::isParallelLoop(Operation *op) {
+  auto loop = dyn_cast_or_null<scf::ForOp>(op);
+  return loop && loop->hasAttr(onnxc::kParallelLoopAttrName) &&
+         loop.getNumResults() == 0 && !loop.getUnsignedCmp();
+}
+
+Value onnxc::codegen::getBaseBuffer(Value memref, bool throughWorkspace) {
   while (Operation *op = memref.getDefiningOp()) {
     auto view = dyn_cast<ViewLikeOpInterface>(op);
-    if (!view || isa<memref::ViewOp>(op))
+    if (!view || (isa<memref::ViewOp>(op) && !throughWorkspace))
       break;
     memref = view.getViewSource();
   }
   return memref;
+}
+
+/// Whether `base` is a buffer whose aliases are all views of it: a block
+/// argument, an allocation, a global, or (as its own buffer) a memref.view.
+static bool isKnownBase(Value base) {
+  Operation *op = base.getDefiningOp();
+  return !op || isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp,
+                    memref::ViewOp>(op);
 }
 
 bool Box::isDisjointFrom(const Box &other) const {
@@ -34,11 +50,11 @@ bool LoopAccesses::readsWhatItWrites() const {
 }
 
 bool LoopAccesses::dependsOn(const LoopAccesses &other) const {
-  for (Value base : written)
-    if (other.read.contains(base))
+  for (Value base : writtenRoots)
+    if (other.readRoots.contains(base))
       return true;
-  for (Value base : other.written)
-    if (read.contains(base))
+  for (Value base : other.writtenRoots)
+    if (readRoots.contains(base))
       return true;
   for (const Write &mine : writes)
     for (const Write &theirs : other.writes)
@@ -64,6 +80,12 @@ static std::optional<Box> getWriteBox(Value memref, Value base,
     }
     op = view.getViewSource().getDefiningOp();
   }
+  // Only views that keep inside their source on the way to the write.
+  for (Operation *op = memref.getDefiningOp(); op && op != first;
+       op = cast<ViewLikeOpInterface>(op).getViewSource().getDefiningOp())
+    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+             memref::CastOp, memref::TransposeOp>(op))
+      return std::nullopt;
   auto subview = dyn_cast_or_null<memref::SubViewOp>(first);
   if (!subview || loop->isAncestor(subview) || !subview.getOffsets().empty() ||
       !subview.getSizes().empty() ||
@@ -97,12 +119,17 @@ std::optional<LoopAccesses> onnxc::codegen::getLoopAccesses(scf::ForOp loop) {
       Value value = effect.getValue();
       if (!value || !isa<MemRefType>(value.getType()))
         return WalkResult::interrupt();
-      Value base = getBaseBuffer(value);
+      Value base = getBaseBuffer(value, /*throughWorkspace=*/false);
+      Value root = getBaseBuffer(value, /*throughWorkspace=*/true);
+      if (!isKnownBase(base) || !isKnownBase(root))
+        return WalkResult::interrupt();
       if (isa<MemoryEffects::Write>(effect.getEffect())) {
         accesses.written.insert(base);
-        accesses.writes.push_back({base, getWriteBox(value, base, loop)});
+        accesses.writtenRoots.insert(root);
+        accesses.writes.push_back({root, getWriteBox(value, root, loop)});
       } else {
         accesses.read.insert(base);
+        accesses.readRoots.insert(root);
       }
     }
     return WalkResult::advance();

@@ -15,10 +15,16 @@
 
 namespace onnxc::codegen {
 
+/// Whether `op` is an scf.for that onnx-tile-and-vectorize marked parallel,
+/// with no results and a signed comparison.
+bool isParallelLoop(mlir::Operation *op);
+
 /// The buffer a memref is a view of: views are followed back to a function
-/// argument or to the op that made the buffer. A memref.view is a buffer of
-/// its own (onnx-plan-memory places buffers that are live together apart).
-mlir::Value getBaseBuffer(mlir::Value memref);
+/// argument or to the op that made the buffer. With `throughWorkspace`
+/// false a memref.view is a buffer of its own: onnx-plan-memory places the
+/// buffers one nest uses at once apart, but buffers of different nests may
+/// share bytes, so comparisons between nests go through it.
+mlir::Value getBaseBuffer(mlir::Value memref, bool throughWorkspace);
 
 /// A box of a buffer: static offsets and sizes per dimension.
 struct Box {
@@ -36,7 +42,10 @@ struct Write {
 
 /// The memory accesses of a loop nest.
 struct LoopAccesses {
+  /// Buffers read and written, a memref.view counting as its own buffer.
   llvm::SmallDenseSet<mlir::Value> read, written;
+  /// The same through memref.view, and the writes with their boxes.
+  llvm::SmallDenseSet<mlir::Value> readRoots, writtenRoots;
   llvm::SmallVector<Write> writes;
 
   /// Whether the nest reads a buffer it writes.
@@ -46,7 +55,9 @@ struct LoopAccesses {
   bool dependsOn(const LoopAccesses &other) const;
 };
 
-/// The accesses of `loop`, when every effect of its body is known and it
+/// The accesses of `loop`, when every effect of its body is known, every
+/// accessed memref comes from a function argument, an allocation, a global
+/// or views of those (not, say, an arith.select of two memrefs), and it
 /// allocates or frees nothing but stack memory; else nullopt.
 std::optional<LoopAccesses> getLoopAccesses(mlir::scf::ForOp loop);
 

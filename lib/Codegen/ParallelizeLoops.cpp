@@ -33,6 +33,7 @@ namespace onnxc {
 } // namespace onnxc
 
 using namespace mlir;
+using onnxc::codegen::isParallelLoop;
 
 namespace {
 
@@ -42,11 +43,6 @@ constexpr StringLiteral kParallelForName = "__onnxc_parallel_for";
 /// inside each iteration instead of merged into the band: enough ranges
 /// for every thread to take a few.
 constexpr int64_t kMinBandIterations = 256;
-
-bool isParallelLoop(scf::ForOp loop) {
-  return loop->hasAttr(onnxc::kParallelLoopAttrName) &&
-         loop.getNumResults() == 0;
-}
 
 bool isDefinedOutside(Value value, scf::ForOp loop) {
   return !loop.getRegion().isAncestor(value.getParentRegion());
@@ -122,14 +118,19 @@ SmallVector<scf::ForOp> getBand(scf::ForOp outer) {
   return band;
 }
 
-/// ceil((upper - lower) / step) of `loop`, with operands through `mapping`.
+/// max(0, ceil((upper - lower) / step)) of `loop`, with operands through
+/// `mapping`.
 Value buildTripCount(OpBuilder &b, Location loc, scf::ForOp loop,
                      const IRMapping &mapping) {
   Value lower = mapping.lookupOrDefault(loop.getLowerBound());
   Value upper = mapping.lookupOrDefault(loop.getUpperBound());
   Value step = mapping.lookupOrDefault(loop.getStep());
   Value span = b.createOrFold<arith::SubIOp>(loc, upper, lower);
-  return b.createOrFold<arith::CeilDivSIOp>(loc, span, step);
+  Value count = b.createOrFold<arith::CeilDivSIOp>(loc, span, step);
+  // An empty loop (upper below lower) runs no iteration, whatever the
+  // other loops of the band.
+  return b.createOrFold<arith::MaxSIOp>(
+      loc, count, arith::ConstantIndexOp::create(b, loc, 0));
 }
 
 /// Whether a captured value can be copied into the task's context.

@@ -249,7 +249,9 @@ enum { kMinBytesPerThread = 16 << 10 };
  * `task` over [0, n), each iteration writing about `bytesPerIteration`
  * bytes, on the threads the run was lent, or on the calling thread alone
  * when the loop is too small to share or the run has no threads. The
- * workers never allocate: outlined loops hold no allocation. */
+ * workers never allocate from the
+ * workspace: onnx-parallelize-loops outlines no loop that allocates (but on
+ * the stack). */
 __attribute__((visibility("hidden"))) void
 __onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
                      int64_t bytesPerIteration) {

@@ -69,40 +69,43 @@ constexpr std::chrono::milliseconds kCallerSpin{2};
 /// The CPU the current loop's caller runs on.
 std::atomic<int> callerCPU{-1};
 
+/// The CPUs a worker was created with (its creator's), before any move.
+thread_local cpu_set_t workerCPUs;
+thread_local bool hasWorkerCPUs = false;
+
 /// Moves the calling worker off the caller's CPU when the scheduler put it
 /// there: the two would take turns instead of running side by side. The
-/// worker may then use every CPU the process may, but that one.
+/// worker may then use the CPUs it was created with, but that one.
 void leaveCallerCPU() {
   int caller = callerCPU.load(std::memory_order_relaxed);
-  if (caller < 0 || sched_getcpu() != caller)
+  if (caller < 0 || !hasWorkerCPUs || sched_getcpu() != caller)
     return;
-  cpu_set_t allowed;
-  if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0)
-    return;
-  // The process's CPUs, not this thread's narrowed set.
-  static cpu_set_t processCPUs = [] {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    sched_getaffinity(getpid(), sizeof(set), &set);
-    return set;
-  }();
-  allowed = processCPUs;
+  cpu_set_t allowed = workerCPUs;
   CPU_CLR(caller, &allowed);
   if (CPU_COUNT(&allowed) > 0)
     sched_setaffinity(0, sizeof(allowed), &allowed);
 }
 
-/// True on the pool's worker threads.
+/// True on the pool's worker threads, and on a caller while its loop runs
+/// (a loop started from inside a task runs on its thread alone).
 thread_local bool isWorkerThread = false;
+thread_local bool isInLoop = false;
 
 class ThreadPool {
 public:
   void parallelFor(int32_t maxThreads, onnxc_parallel_task task, void *context,
                    int64_t n);
 
-  /// After fork() only the forking thread exists in the child: the pool's
-  /// workers are gone, and loops run on the calling thread.
-  void forgetWorkers() { forked = true; }
+  /// After fork() only the forking thread exists in the child: the pool
+  /// forgets the parent's workers (their threads are gone) and its lock,
+  /// which another parent thread may have held, and makes new ones.
+  void forgetWorkers() {
+    for (std::unique_ptr<Worker> &worker : workers)
+      (void)worker.release(); // Not destroyed: a parent thread owned it.
+    workers.clear();
+    new (&loopLock) std::mutex();
+    cannotCreateThreads = false;
+  }
 
 private:
   enum State : uint32_t {
@@ -124,7 +127,7 @@ private:
 
   std::mutex loopLock; ///< Held by the caller whose loop runs.
   std::vector<std::unique_ptr<Worker>> workers;
-  bool forked = false;
+  bool cannotCreateThreads = false; ///< Creating a thread failed once.
 
   // The current loop, written by its caller before waking any worker.
   onnxc_parallel_task task = nullptr;
@@ -148,10 +151,19 @@ size_t ThreadPool::ensureWorkers(size_t count) {
   while (workers.size() < count) {
     auto worker = std::make_unique<Worker>();
     Worker &started = *worker;
+    if (cannotCreateThreads)
+      break;
+    cpu_set_t creatorCPUs;
+    bool known = sched_getaffinity(0, sizeof(creatorCPUs), &creatorCPUs) == 0;
     try {
-      std::thread([this, &started] { workerLoop(started); }).detach();
+      std::thread([this, &started, creatorCPUs, known] {
+        workerCPUs = creatorCPUs;
+        hasWorkerCPUs = known;
+        workerLoop(started);
+      }).detach();
     } catch (const std::system_error &) {
-      break; // No more threads: use those there are.
+      cannotCreateThreads = true; // Use those there are from now on.
+      break;
     }
     workers.push_back(std::move(worker));
   }
@@ -194,16 +206,22 @@ void ThreadPool::runRange(int64_t range) {
 
 void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
                              void *loopContext, int64_t n) {
-  std::unique_lock<std::mutex> lock(loopLock, std::try_to_lock);
+  std::unique_lock<std::mutex> lock;
   size_t helpers = 0;
-  if (lock.owns_lock() && !isWorkerThread && !forked && maxThreads > 1)
-    helpers = std::min(ensureWorkers(std::min(maxThreads, kMaxThreads) - 1),
-                       static_cast<size_t>(maxThreads - 1));
-  helpers = std::min<size_t>(helpers, std::max<int64_t>(n - 1, 0));
+  if (!isWorkerThread && !isInLoop && maxThreads > 1 && n > 1) {
+    lock = std::unique_lock<std::mutex>(loopLock, std::try_to_lock);
+    if (lock.owns_lock())
+      helpers = std::min(ensureWorkers(std::min(maxThreads, kMaxThreads) - 1),
+                         static_cast<size_t>(maxThreads - 1));
+    helpers = std::min<size_t>(helpers, n - 1);
+  }
   if (helpers == 0) {
+    if (lock.owns_lock())
+      lock.unlock(); // Let other callers use the pool meanwhile.
     loopTask(loopContext, 0, n);
     return;
   }
+  isInLoop = true;
   callerCPU.store(sched_getcpu(), std::memory_order_relaxed);
   task = loopTask;
   context = loopContext;
@@ -217,16 +235,16 @@ void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
   }
   runRange(0);
 
-  // Take back the ranges of workers that have not started; wait for the
-  // others.
+  // Take back the ranges of every worker that has not started, then wait
+  // for the others.
+  for (size_t i = 0; i < helpers; ++i) {
+    uint32_t expected = Assigned;
+    if (workers[i]->state.compare_exchange_strong(expected, Idle,
+                                                  std::memory_order_acquire))
+      runRange(workers[i]->range);
+  }
   for (size_t i = 0; i < helpers; ++i) {
     Worker &worker = *workers[i];
-    uint32_t expected = Assigned;
-    if (worker.state.compare_exchange_strong(expected, Idle,
-                                             std::memory_order_acquire)) {
-      runRange(worker.range);
-      continue;
-    }
     // Busy with its range: spin (sleeping would let the scheduler wake the
     // caller on the worker's CPU), unless the worker takes far longer than
     // a range should, as when it was preempted.
@@ -240,6 +258,7 @@ void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
     worker.callerWaits.store(0, std::memory_order_relaxed);
   }
   std::atomic_thread_fence(std::memory_order_acquire);
+  isInLoop = false;
 }
 
 } // namespace

@@ -168,3 +168,56 @@ func.func @effect_between(%x: memref<4x16xf32>, %y: memref<4x18xf32>, %z: memref
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// Two buffers of the workspace that onnx-plan-memory let share bytes (one
+// dies where the other is born): the second nest writes what the first
+// still reads in other iterations, so they stay apart.
+// CHECK-LABEL: func @shared_workspace_bytes
+// CHECK:         scf.for
+// CHECK:         } {onnxc.parallel}
+// CHECK:         scf.for
+// CHECK:         } {onnxc.parallel}
+func.func @shared_workspace_bytes(%y: memref<4x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %workspace = memref.alloc() : memref<256xi8>
+  %a = memref.view %workspace[%c0][] : memref<256xi8> to memref<4x16xf32>
+  scf.for %p = %c0 to %c4 step %c1 {
+    %v = vector.load %a[%p, %c0] : memref<4x16xf32>, vector<16xf32>
+    vector.store %v, %y[%p, %c0] : memref<4x16xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  %b = memref.view %workspace[%c0][] : memref<256xi8> to memref<4x16xf32>
+  scf.for %p = %c0 to %c4 step %c1 {
+    %v = vector.load %y[%p, %c0] : memref<4x16xf32>, vector<16xf32>
+    vector.store %v, %b[%p, %c0] : memref<4x16xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  memref.dealloc %workspace : memref<256xi8>
+  return
+}
+
+// -----
+
+// A memref chosen at run time may be either buffer: unknown, so no fusion.
+// CHECK-LABEL: func @selected_buffer
+// CHECK:         scf.for
+// CHECK:         } {onnxc.parallel}
+// CHECK:         scf.for
+// CHECK:         } {onnxc.parallel}
+func.func @selected_buffer(%x: memref<4x16xf32>, %y: memref<4x16xf32>, %z: memref<4x16xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %p = %c0 to %c4 step %c1 {
+    %v = vector.load %x[%p, %c0] : memref<4x16xf32>, vector<16xf32>
+    vector.store %v, %y[%p, %c0] : memref<4x16xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  %s = arith.select %c, %y, %z : memref<4x16xf32>
+  scf.for %p = %c0 to %c4 step %c1 {
+    %v = vector.load %s[%p, %c0] : memref<4x16xf32>, vector<16xf32>
+    vector.store %v, %z[%p, %c0] : memref<4x16xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}

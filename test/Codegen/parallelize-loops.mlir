@@ -169,3 +169,31 @@ func.func @allocates(%x: memref<1024xf32>, %y: memref<1024xf32>) {
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// A dynamic inner bound: its trip count is clamped at 0 before it
+// multiplies the band's count, so that an empty loop (n below lo) runs no
+// iteration.
+// CHECK-LABEL: func @dynamic_band
+// CHECK:         %[[SPAN:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+// CHECK:         %[[COUNT:.*]] = arith.maxsi %[[SPAN]], %{{.*}} : index
+// CHECK:         %[[N:.*]] = arith.muli {{.*}}%[[COUNT]]{{.*}} : index
+// CHECK:         %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %[[N64]], %{{.*}})
+func.func @dynamic_band(%x: memref<4x?x64xf32>, %y: memref<4x?x64xf32>, %lo: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %lo to %n step %c1 {
+      scf.for %l = %c0 to %c64 step %c16 {
+        %v = vector.load %x[%i, %j, %l] : memref<4x?x64xf32>, vector<16xf32>
+        vector.store %v, %y[%i, %j, %l] : memref<4x?x64xf32>, vector<16xf32>
+      } {onnxc.parallel}
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}

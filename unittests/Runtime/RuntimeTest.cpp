@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -746,6 +748,28 @@ TEST(Threads, ConcurrentCallersShareThePool) {
     caller.join();
   for (bool b : ok)
     EXPECT_TRUE(b);
+}
+
+TEST(Threads, ForkedChildMakesItsOwnWorkers) {
+  // fork() copies only the forking thread: the child's runs must neither
+  // wait for the parent's workers nor change what they compute.
+  Model model = fromInfo(threaded_model());
+  std::vector<int64_t> dims = {1, 8, 40, 64};
+  std::vector<float> x = makeInput(8 * 40 * 64, 4);
+  std::vector<float> expected = runThreaded(model, 1, dims, x);
+  runThreaded(model, 2, dims, x); // The parent's pool has a worker now.
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    bool same = true;
+    for (int i = 0; i < 20 && same; ++i)
+      same = runThreaded(model, 2, dims, x) == expected;
+    _exit(same ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
 TEST(Threads, ThreadCountIsCheckedAndDefaults) {

@@ -256,10 +256,14 @@ def ONNXFuseSiblingLoopsPass
     each plane's edges while its input is still in the cache.
 
     The nests fuse only when the result cannot differ: every effect of both
-    is known, neither allocates (but on the stack), neither reads a buffer
-    either writes, and where both write one buffer, each writes inside a
-    static subview of it made outside the nest, and the subviews of the two
-    are disjoint.
+    is known, every memref they access comes from a function argument, an
+    allocation, a global or views of those, neither allocates (but on the
+    stack), neither reads a buffer either writes, and where both write one
+    buffer, each writes inside a static subview of it made outside the nest
+    (through subviews, reshapes, casts and transposes only), and the
+    subviews of the two are disjoint. Buffers of one workspace
+    (`memref.view`s) count as one buffer here: onnx-plan-memory lets buffers
+    of different nests share bytes.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
@@ -293,10 +297,13 @@ def ONNXParallelizeLoopsPass
       small loops on the calling thread.
 
     A nest is left alone when it allocates or frees anything but stack
-    memory, has an op of unknown memory effects, reads a buffer it writes
-    (an in-place update could read what another iteration writes), or uses
-    a value from above that cannot be stored in the context (it must be a
-    memref, an index, an integer or a float).
+    memory, has an op of unknown memory effects, accesses a memref that is
+    not a function argument, an allocation, a global or a view of those,
+    reads a buffer it writes (an in-place update could read what another
+    iteration writes), or uses a value from above that cannot be stored in
+    the context (it must be a memref, an index, an integer or a float). Each
+    loop's trip count is clamped at 0, so that empty loops of a band never
+    multiply into iterations.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
