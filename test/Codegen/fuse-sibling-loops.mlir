@@ -221,3 +221,48 @@ func.func @selected_buffer(%x: memref<4x16xf32>, %y: memref<4x16xf32>, %z: memre
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// Three nests over the same planes fuse into one. Their row loops differ
+// (4 and 2 rows), so the fusion stops at the planes: each plane runs the
+// three bodies in turn.
+// CHECK-LABEL: func @chain
+// CHECK:         scf.for %[[P:.*]] =
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %[[C4:.*]] step
+// CHECK:           } {onnxc.parallel}
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %[[C2:.*]] step
+// CHECK:           } {onnxc.parallel}
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %[[C2]] step
+// CHECK:           } {onnxc.parallel}
+// CHECK-NEXT:    } {onnxc.parallel}
+// CHECK-NEXT:    return
+func.func @chain(%x: memref<3x4x16xf32>, %y: memref<3x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %top = memref.subview %y[0, 0, 0] [3, 4, 16] [1, 1, 1] : memref<3x8x16xf32> to memref<3x4x16xf32, strided<[128, 16, 1]>>
+  %middle = memref.subview %y[0, 4, 0] [3, 2, 16] [1, 1, 1] : memref<3x8x16xf32> to memref<3x2x16xf32, strided<[128, 16, 1], offset: 64>>
+  %bottom = memref.subview %y[0, 6, 0] [3, 2, 16] [1, 1, 1] : memref<3x8x16xf32> to memref<3x2x16xf32, strided<[128, 16, 1], offset: 96>>
+  scf.for %p = %c0 to %c3 step %c1 {
+    scf.for %r = %c0 to %c4 step %c1 {
+      %v = vector.load %x[%p, %r, %c0] : memref<3x4x16xf32>, vector<16xf32>
+      vector.store %v, %top[%p, %r, %c0] : memref<3x4x16xf32, strided<[128, 16, 1]>>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  scf.for %p = %c0 to %c3 step %c1 {
+    scf.for %r = %c0 to %c2 step %c1 {
+      %v = vector.load %x[%p, %r, %c0] : memref<3x4x16xf32>, vector<16xf32>
+      vector.store %v, %middle[%p, %r, %c0] : memref<3x2x16xf32, strided<[128, 16, 1], offset: 64>>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  scf.for %p = %c0 to %c3 step %c1 {
+    scf.for %r = %c0 to %c2 step %c1 {
+      %v = vector.load %x[%p, %r, %c0] : memref<3x4x16xf32>, vector<16xf32>
+      vector.store %v, %bottom[%p, %r, %c0] : memref<3x2x16xf32, strided<[128, 16, 1], offset: 96>>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
