@@ -11,6 +11,18 @@
 using namespace mlir;
 using namespace onnxc::codegen;
 
+std::optional<int64_t> onnxc::codegen::getElementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> part = getElementBytes(complex.getElementType());
+    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
+  }
+  if (type.isIntOrFloat())
+    return (type.getIntOrFloatBitWidth() + 7) / 8;
+  return std::nullopt;
+}
+
 bool onnxc::codegen::isParallelLoop(Operation *op) {
   auto loop = dyn_cast_or_null<scf::ForOp>(op);
   return loop && loop->hasAttr(onnxc::kParallelLoopAttrName) &&

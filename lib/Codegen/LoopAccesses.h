@@ -15,6 +15,10 @@
 
 namespace onnxc::codegen {
 
+/// Bytes of one element of `type` in memory (index: 8, complex: both
+/// parts), if known.
+std::optional<int64_t> getElementBytes(mlir::Type type);
+
 /// Whether `op` is an scf.for that onnx-tile-and-vectorize marked parallel,
 /// with no results and a signed comparison.
 bool isParallelLoop(mlir::Operation *op);

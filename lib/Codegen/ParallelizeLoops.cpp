@@ -55,13 +55,6 @@ std::optional<int64_t> getStaticTripCount(scf::ForOp loop) {
   return count->getSExtValue();
 }
 
-/// Bytes an element of `type` takes in memory, near enough for estimates.
-int64_t getElementBytes(Type type) {
-  if (type.isIntOrFloat())
-    return std::max(1u, type.getIntOrFloatBitWidth() / 8);
-  return 8; // index, complex parts, pointers.
-}
-
 /// Bytes one iteration of `loop`'s body writes, counting nested loops of
 /// unknown trip count `unknownTripCount` times.
 int64_t estimateBytesWritten(scf::ForOp loop, int64_t unknownTripCount) {
@@ -69,7 +62,8 @@ int64_t estimateBytesWritten(scf::ForOp loop, int64_t unknownTripCount) {
   loop.getBody()->walk([&](Operation *op) {
     int64_t bytes = 0;
     auto vectorBytes = [](VectorType type) {
-      return type.getNumElements() * getElementBytes(type.getElementType());
+      return type.getNumElements() *
+             onnxc::codegen::getElementBytes(type.getElementType()).value_or(8);
     };
     if (auto write = dyn_cast<vector::TransferWriteOp>(op))
       bytes = vectorBytes(write.getVectorType());
@@ -78,7 +72,9 @@ int64_t estimateBytesWritten(scf::ForOp loop, int64_t unknownTripCount) {
     else if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
       bytes = vectorBytes(store.getVectorType());
     else if (auto store = dyn_cast<memref::StoreOp>(op))
-      bytes = getElementBytes(store.getMemRefType().getElementType());
+      bytes = onnxc::codegen::getElementBytes(
+                  store.getMemRefType().getElementType())
+                  .value_or(8);
     else
       return;
     for (auto parent = op->getParentOfType<scf::ForOp>(); parent != loop;

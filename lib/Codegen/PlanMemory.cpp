@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Codegen/Passes.h"
+
+#include "LoopAccesses.h"
 #include "onnxc/Dialect/ONNX/ONNXDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,6 +27,7 @@ namespace onnxc {
 } // namespace onnxc
 
 using namespace mlir;
+using onnxc::codegen::getElementBytes;
 
 namespace {
 
@@ -32,19 +35,6 @@ constexpr int64_t kAlignment = 64;
 
 int64_t alignUp(int64_t value) {
   return (value + kAlignment - 1) / kAlignment * kAlignment;
-}
-
-/// Bytes of one element in memory, if known.
-std::optional<int64_t> getElementBytes(Type type) {
-  if (type.isIndex())
-    return 8;
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> part = getElementBytes(complex.getElementType());
-    return part ? std::optional<int64_t>(2 * *part) : std::nullopt;
-  }
-  if (type.isIntOrFloat())
-    return (type.getIntOrFloatBitWidth() + 7) / 8;
-  return std::nullopt;
 }
 
 /// One buffer to place: its allocation, its lifetime in entry-block
