@@ -29,15 +29,21 @@ using namespace mlir;
 
 namespace {
 
+/// Streaming stores are aligned to their vector's bytes up to a cache line:
+/// a longer vector is stored as aligned pieces of at most a line (no
+/// target's non-temporal store is wider), each filling whole lines.
+constexpr int64_t kLineBytes = 64;
+
 /// A store that can stream: the written vector into `base`, a contiguous
-/// 1-D view of `argument`, at `index`, every instance aligned to the
-/// vector's bytes when the argument's first element is.
+/// 1-D view of `argument`, at `index`, every instance aligned to
+/// `alignment` bytes (the vector's, at most a line) when the argument's
+/// first element is.
 struct Candidate {
   vector::TransferWriteOp write;
   Value base;
   Value index;
   BlockArgument argument;
-  int64_t vectorBytes;
+  int64_t alignment;
 };
 
 /// A number that `value` is always a multiple of (0: it is always 0).
@@ -65,9 +71,10 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
       !write.getInBoundsValues()[0] ||
       !vectorType.getElementType().isIntOrFloat())
     return std::nullopt;
-  int64_t lanes = vectorType.getNumElements();
-  int64_t bits = lanes * vectorType.getElementTypeBitWidth();
-  if (bits % 8 != 0 || bits / 8 < 16 || !llvm::isPowerOf2_64(bits / 8))
+  // Whole bytes per element: memory holds i1 vectors as bytes.
+  int64_t elementBits = vectorType.getElementTypeBitWidth();
+  int64_t bits = vectorType.getNumElements() * elementBits;
+  if (elementBits % 8 != 0 || bits / 8 < 16 || !llvm::isPowerOf2_64(bits / 8))
     return std::nullopt;
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -107,12 +114,13 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
   }
   auto argument = cast<BlockArgument>(current);
   auto argumentType = dyn_cast<MemRefType>(argument.getType());
+  int64_t alignment = std::min<int64_t>(bits / 8, kLineBytes);
   if (!argumentType || !argumentType.getLayout().isIdentity() ||
       !isa<func::FuncOp>(argument.getOwner()->getParentOp()) ||
-      multiple % lanes != 0)
+      (multiple * elementBits / 8) % alignment != 0)
     return std::nullopt;
   return Candidate{write, write.getBase(), write.getIndices()[0], argument,
-                   bits / 8};
+                   alignment};
 }
 
 struct ONNXStreamingStoresPass
@@ -138,7 +146,7 @@ struct ONNXStreamingStoresPass
         if (std::optional<Candidate> candidate = matchCandidate(write)) {
           any = true;
           int64_t &alignment = alignments[candidate->argument];
-          alignment = std::max(alignment, candidate->vectorBytes);
+          alignment = std::max(alignment, candidate->alignment);
         }
       });
       if (any)
@@ -220,7 +228,7 @@ struct ONNXStreamingStoresPass
         vector::StoreOp::create(
             at, candidate.write.getLoc(), candidate.write.getVector(),
             candidate.base, ValueRange{candidate.index},
-            /*nontemporal=*/true, llvm::MaybeAlign(candidate.vectorBytes));
+            /*nontemporal=*/true, llvm::MaybeAlign(candidate.alignment));
         candidate.write.erase();
       }
       if (auto loop = dyn_cast<scf::ForOp>(copy))

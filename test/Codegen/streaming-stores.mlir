@@ -106,7 +106,7 @@ func.func @unaligned_step(%x: memref<16392xf32>, %y: memref<16392xf32>) {
 // induction variables.
 // CHECK-LABEL: func @through_views
 // CHECK:         scf.if
-// CHECK:           vector.store %{{.*}} {alignment = 128 : i64, nontemporal = true} : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
+// CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
 func.func @through_views(%v: vector<32xf32>, %y: memref<4x1024xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -121,6 +121,30 @@ func.func @through_views(%v: vector<32xf32>, %y: memref<4x1024xf32>) {
         %row = memref.subview %view[%i, %j, %k] [1, 1, 32] [1, 1, 1] : memref<4x2x512xf32> to memref<32xf32, strided<[1], offset: ?>>
         vector.transfer_write %v, %row[%c0] {in_bounds = [true]} : vector<32xf32>, memref<32xf32, strided<[1], offset: ?>>
       }
+    }
+  }
+  return
+}
+
+// -----
+
+// A vector longer than a cache line needs only line alignment: 32 floats
+// (128 bytes) at multiples of 16 floats (rows of 112 floats, as a nearest x2
+// Upsample of 56 columns writes) stream as aligned 64-byte pieces.
+// CHECK-LABEL: func @line_aligned
+// CHECK:         arith.remui %{{.*}}, %[[C64:.*]] : index
+// CHECK:         scf.if
+// CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
+func.func @line_aligned(%v: vector<32xf32>, %y: memref<64x112xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c80 = arith.constant 80 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    scf.for %k = %c0 to %c80 step %c16 {
+      %row = memref.subview %y[%i, %k] [1, 32] [1, 1] : memref<64x112xf32> to memref<32xf32, strided<[1], offset: ?>>
+      vector.transfer_write %v, %row[%c0] {in_bounds = [true]} : vector<32xf32>, memref<32xf32, strided<[1], offset: ?>>
     }
   }
   return
