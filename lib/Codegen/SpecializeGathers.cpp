@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "onnxc/Codegen/GatherRows.h"
 #include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,9 +41,6 @@ namespace onnxc {
 using namespace mlir;
 
 namespace {
-
-/// Rows of at most this many vector tiles are unrolled.
-constexpr int64_t kMaxUnrolledTiles = 32;
 
 /// The constant global a memref reads, through subviews with static offsets
 /// and unit strides, and the offset of its first element in the global.
@@ -83,7 +81,10 @@ std::optional<ConstantGlobalView> getConstantGlobalView(Value memref) {
 /// variable: unrolled, every tile reads its lanes at a constant position.
 bool isRowOfConstantGathers(scf::ForOp forOp) {
   std::optional<APInt> tripCount = forOp.getStaticTripCount();
-  if (!tripCount || tripCount->slt(2) || tripCount->sgt(kMaxUnrolledTiles))
+  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+  if (!tripCount || !step || tripCount->slt(2) ||
+      tripCount->sgt(onnxc::kMaxUnrolledGatherTiles) ||
+      tripCount->getSExtValue() * *step > onnxc::kMaxUnrolledGatherRowLength)
     return false;
   bool hasGather = false, readsConstantTable = false;
   for (Operation &op : forOp.getBody()->getOperations()) {

@@ -38,7 +38,36 @@ func.func @row_of_constant_gathers(%x: memref<32xf32>, %y: memref<48xf32>) {
 
 // -----
 
-// A table that is not constant, or a loop longer than 32 tiles, is left
+// Narrow tiles: a row of 144 elements in 36 tiles of 4 (AVX2 and f64 tiles
+// are narrower than AVX-512's 16 float lanes) is unrolled all the same: the
+// limit is the row's length, not its tile count.
+// CHECK-LABEL: func @row_of_narrow_tiles
+// CHECK-NOT:     scf.for
+// CHECK-NOT:     vector.gather
+// CHECK-COUNT-36: vector.shuffle
+// CHECK-NOT:     vector.gather
+memref.global "private" constant @narrow : memref<144xi32> = dense<0>
+func.func @row_of_narrow_tiles(%x: memref<32xf32>, %y: memref<144xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c144 = arith.constant 144 : index
+  %pad = ub.poison : i32
+  %mask = arith.constant dense<true> : vector<4xi1>
+  %pass = arith.constant dense<0.0> : vector<4xf32>
+  %table = memref.get_global @narrow : memref<144xi32>
+  scf.for %i = %c0 to %c144 step %c4 {
+    %slice = memref.subview %table[%i] [4] [1] : memref<144xi32> to memref<4xi32, strided<[1], offset: ?>>
+    %t = vector.transfer_read %slice[%c0], %pad {in_bounds = [true]} : memref<4xi32, strided<[1], offset: ?>>, vector<4xi32>
+    %lanes = arith.index_cast %t : vector<4xi32> to vector<4xindex>
+    %g = vector.gather %x[%c0] [%lanes], %mask, %pass : memref<32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+    vector.transfer_write %g, %y[%i] {in_bounds = [true]} : vector<4xf32>, memref<144xf32>
+  }
+  return
+}
+
+// -----
+
+// A table that is not constant, or a row longer than 512 elements, is left
 // alone.
 // CHECK-LABEL: func @rows_kept
 // CHECK-COUNT-2: scf.for

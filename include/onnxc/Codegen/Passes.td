@@ -130,9 +130,9 @@ def ONNXSpecializeGathersPass
     Runs on bufferized vector code after `onnx-flatten-vectors`. A
     `vector.gather` reads its lanes at `base[offsets..., last + lane]`; the
     Upsample lowering's lanes are index-table entries plus a row offset.
-    This pass unrolls `scf.for` loops of 2 to 32 iterations whose body
-    gathers with lanes read from a constant `memref.global` at the induction
-    variable, and folds such reads at constant positions into constant
+    This pass unrolls `scf.for` loops over rows of at most 512 elements (2
+    to 128 iterations) whose body gathers with lanes read from a constant
+    `memref.global` at the induction variable, and folds such reads at constant positions into constant
     vectors. It moves the uniform part of a gather's lanes into its last base
     offset (what is left is often a sign-extended i32 vector: 32-bit gather
     indices). A gather with an all-true mask, constant lanes spanning at

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ONNXToLinalgPatterns.h"
+#include "onnxc/Codegen/GatherRows.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -665,17 +666,30 @@ private:
   /// are (i, i + 1) on every interpolated axis. Each corner is X shifted by
   /// its offsets, each weight a table read at k * i + r: affine maps only,
   /// so every read is a contiguous or broadcast vector load, no gather.
+  ///
+  /// With `gatherLastAxis`, the last interpolated axis (the tensor's
+  /// innermost) is instead read through its tables over its whole length,
+  /// last input element included: each output row is then one loop of
+  /// whole vectors, which onnx-specialize-gathers turns into loads and
+  /// shuffles, instead of vectors and a short tail beside a separate edge
+  /// column. Streaming stores need that: a row end written with ordinary
+  /// stores between non-temporal ones costs a read of its line from memory
+  /// and made a large linear x2 Upsample three times slower.
   static Value buildStencilInterior(OpBuilder &b, Location loc, Value input,
                                     ArrayRef<Axis> axes,
                                     ArrayRef<int64_t> interpolated,
                                     ArrayRef<int64_t> factors,
                                     ArrayRef<std::array<Value, 4>> tables,
-                                    const ComputeType &compute, Value dest) {
+                                    const ComputeType &compute,
+                                    bool gatherLastAxis, Value dest) {
     int64_t rank = axes.size();
     int64_t k = interpolated.size();
+    int64_t gathered = gatherLastAxis ? interpolated.back() : -1;
     auto factorOf = [&](int64_t d) -> int64_t {
       auto it = llvm::find(interpolated, d);
-      return it == interpolated.end() ? 0 : factors[it - interpolated.begin()];
+      if (it == interpolated.end() || d == gathered)
+        return 0;
+      return factors[it - interpolated.begin()];
     };
 
     // The interior, viewed with one (i, r) pair per interpolated axis.
@@ -713,30 +727,52 @@ private:
 
     SmallVector<Value> inputs;
     SmallVector<AffineMap> maps;
-    // Corners: X shifted by 0 or 1 along each interpolated axis.
-    SmallVector<AffineExpr> xExprs;
-    SmallVector<OpFoldResult> xSizes;
-    for (int64_t d = 0; d < rank; ++d) {
-      xExprs.push_back(b.getAffineDimExpr(firstLoop[d]));
-      xSizes.push_back(factorOf(d) ? b.getIndexAttr(*axes[d].staticIn() - 1)
-                                   : axes[d].inLength);
+    // Corners: X shifted by 0 or 1 along each interpolated axis, as inputs;
+    // with a gathered axis, read in the body instead (the taps of that
+    // axis, inputs here, give its indices).
+    int64_t corners = int64_t(1) << k;
+    if (gathered >= 0) {
+      AffineMap map = AffineMap::get(
+          loops, 0, b.getAffineDimExpr(firstLoop[gathered]), b.getContext());
+      for (Value table : ArrayRef(tables.back()).take_front(2)) {
+        inputs.push_back(table);
+        maps.push_back(map);
+      }
+    } else {
+      SmallVector<AffineExpr> xExprs;
+      SmallVector<OpFoldResult> xSizes;
+      for (int64_t d = 0; d < rank; ++d) {
+        xExprs.push_back(b.getAffineDimExpr(firstLoop[d]));
+        xSizes.push_back(factorOf(d) ? b.getIndexAttr(*axes[d].staticIn() - 1)
+                                     : axes[d].inLength);
+      }
+      AffineMap xMap = AffineMap::get(loops, 0, xExprs, b.getContext());
+      for (int64_t corner = 0; corner < corners; ++corner) {
+        SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+        for (int64_t a = 0; a < k; ++a)
+          if ((corner >> (k - 1 - a)) & 1)
+            offsets[interpolated[a]] = b.getIndexAttr(1);
+        inputs.push_back(tensor::ExtractSliceOp::create(b, loc, input, offsets,
+                                                        xSizes, ones));
+        maps.push_back(xMap);
+      }
     }
-    AffineMap xMap = AffineMap::get(loops, 0, xExprs, b.getContext());
-    for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
-      SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
-      for (int64_t a = 0; a < k; ++a)
-        if ((corner >> (k - 1 - a)) & 1)
-          offsets[interpolated[a]] = b.getIndexAttr(1);
-      inputs.push_back(
-          tensor::ExtractSliceOp::create(b, loc, input, offsets, xSizes, ones));
-      maps.push_back(xMap);
-    }
+    int64_t firstWeight = inputs.size();
     // Weights: w0 and w1 of each interpolated axis at output i * k + r,
     // the tables seen as [n, k] so that the maps are projections the
     // vectorizer turns into plain loads. A table whose interior repeats
     // with period k (a power-of-two factor divides exactly) is read at r
-    // alone: its weights are then constants of the loop over i.
+    // alone: its weights are then constants of the loop over i. A gathered
+    // axis reads its tables whole.
     for (auto [a, d] : llvm::enumerate(interpolated)) {
+      if (d == gathered) {
+        for (int which : {2, 3}) {
+          inputs.push_back(tables[a][which]);
+          maps.push_back(AffineMap::get(
+              loops, 0, b.getAffineDimExpr(firstLoop[d]), b.getContext()));
+        }
+        continue;
+      }
       int64_t n = *axes[d].staticIn(), f = factors[a];
       AffineMap map = AffineMap::get(loops, 0,
                                      {b.getAffineDimExpr(firstLoop[d]),
@@ -764,14 +800,33 @@ private:
       }
     }
     maps.push_back(b.getMultiDimIdentityMap(loops));
-    int64_t corners = int64_t(1) << k;
     auto generic = linalg::GenericOp::create(
         b, loc, expandedType, inputs, expanded, maps,
         SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
         [&](OpBuilder &nb, Location nloc, ValueRange args) {
-          auto element = [&](int64_t corner) { return args[corner]; };
+          SmallVector<Value> positions;
+          if (gathered >= 0)
+            for (int64_t d = 0; d < rank; ++d)
+              positions.push_back(
+                  linalg::IndexOp::create(nb, nloc, firstLoop[d]));
+          auto element = [&](int64_t corner) -> Value {
+            if (gathered < 0)
+              return args[corner];
+            SmallVector<Value> indices = positions;
+            for (int64_t a = 0; a < k; ++a) {
+              bool second = (corner >> (k - 1 - a)) & 1;
+              int64_t d = interpolated[a];
+              if (d == gathered)
+                indices[d] = tableEntryToIndex(nb, nloc, args[second ? 1 : 0]);
+              else if (second)
+                indices[d] = arith::AddIOp::create(
+                    nb, nloc, indices[d],
+                    arith::ConstantIndexOp::create(nb, nloc, 1));
+            }
+            return tensor::ExtractOp::create(nb, nloc, input, indices);
+          };
           auto weight = [&](int64_t a, bool second) {
-            return args[corners + 2 * a + (second ? 1 : 0)];
+            return args[firstWeight + 2 * a + (second ? 1 : 0)];
           };
           linalg::YieldOp::create(
               nb, nloc, sumCorners(nb, nloc, k, element, weight, {}, compute));
@@ -844,11 +899,18 @@ private:
       return buildGatheredRegion(b, loc, input, interpolated, tables,
                                  cornerActive, compute, zeros, outSizes, dest);
 
+    // The innermost axis is read through its tables when a whole output row
+    // is short enough for onnx-specialize-gathers to unroll into loads and
+    // shuffles.
+    bool gatherLastAxis =
+        interpolated.back() == rank - 1 &&
+        *axes.back().staticOut() <= kMaxUnrolledGatherRowLength;
     dest = buildStencilInterior(b, loc, input, axes, interpolated, factors,
-                                tables, compute, dest);
+                                tables, compute, gatherLastAxis, dest);
     // Slab a: the last input element's outputs along interpolated axis a,
     // the interior along the axes before it, everything along those after.
-    for (int64_t a = 0; a < k; ++a) {
+    // A gathered axis has none: its interior covers it whole.
+    for (int64_t a = 0, e = gatherLastAxis ? k - 1 : k; a < e; ++a) {
       SmallVector<OpFoldResult> offsets = zeros, sizes = outSizes;
       for (int64_t before = 0; before < a; ++before) {
         int64_t d = interpolated[before];

@@ -101,49 +101,58 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 // -----
 
 // Linear with constant integer factors: the interior (outputs whose taps
-// are i, i + 1 on both axes) is a generic with affine maps only: the four
-// corners are X shifted by 0 or 1, the weights tables seen as [n, k]; with
-// a factor of 2 they repeat with period 2 and are read at the remainder
-// alone (constants of the loops over i). The corners are summed in
-// lexicographic order, weight products first, in float32, exactly as
-// docs/semantics.md writes it.
-// CHECK-DAG:   #[[XMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2)>
-// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
-// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// along H are i, i + 1) is a generic over (i, r, w). H is a stencil: X rows
+// i and i + 1, the H weights repeating with period 2 and read at the
+// remainder r alone (constants of the loops over i). The innermost axis W
+// is read through its tap and weight tables over the whole row, the last
+// input column included, so that each output row is one loop. The corners
+// are summed in lexicographic order, weight products first, in float32,
+// exactly as docs/semantics.md writes it.
+// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2) -> (d2)>
+// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2) -> (d1)>
 // CHECK-LABEL: func @linear_x2
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[J0:.*]] = arith.constant dense<[0, 0, 1, 1, 2, 2]> : tensor<6xi32>
+// CHECK-DAG:     %[[J1:.*]] = arith.constant dense<[1, 1, 2, 2, 2, 2]> : tensor<6xi32>
+// CHECK-DAG:     %[[WW0:.*]] = arith.constant dense<[1.000000e+00, 5.000000e-01, 1.000000e+00, 5.000000e-01, 5.000000e-01, 5.000000e-01]> : tensor<6xf32>
+// CHECK-DAG:     %[[WW1:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 0.000000e+00, 5.000000e-01, 5.000000e-01, 5.000000e-01]> : tensor<6xf32>
+// CHECK-DAG:     %[[HW0:.*]] = arith.constant dense<[1.000000e+00, 5.000000e-01]> : tensor<2xf32>
+// CHECK-DAG:     %[[HW1:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01]> : tensor<2xf32>
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x6xf32>
-// CHECK:         %[[IN:.*]] = tensor.extract_slice %[[E]][0, 0] [2, 4] [1, 1]
-// CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[IN]] {{\[\[}}0, 1], [2, 3]] output_shape [1, 2, 2, 2]
-// CHECK-DAG:     %[[X00:.*]] = tensor.extract_slice %[[X]][0, 0] [1, 2] [1, 1]
-// CHECK-DAG:     %[[X01:.*]] = tensor.extract_slice %[[X]][0, 1] [1, 2] [1, 1]
-// CHECK-DAG:     %[[X10:.*]] = tensor.extract_slice %[[X]][1, 0] [1, 2] [1, 1]
-// CHECK-DAG:     %[[X11:.*]] = tensor.extract_slice %[[X]][1, 1] [1, 2] [1, 1]
-// CHECK:         %[[INTERIOR:.*]] = linalg.generic {indexing_maps = [#[[XMAP]], #[[XMAP]], #[[XMAP]], #[[XMAP]], #[[HMAP]], #[[HMAP]], #[[WMAP]], #[[WMAP]], #{{.*}}]{{.*}} ins(%[[X00]], %[[X01]], %[[X10]], %[[X11]], %{{.*}} outs(%[[VIEW]] : tensor<1x2x2x2xf32>)
-// CHECK-NEXT:    ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[C:.*]]: f32, %[[D:.*]]: f32, %[[H0:.*]]: f32, %[[H1:.*]]: f32, %[[W0:.*]]: f32, %[[W1:.*]]: f32, %{{.*}}: f32):
+// CHECK:         %[[IN:.*]] = tensor.extract_slice %[[E]][0, 0] [2, 6] [1, 1]
+// CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[IN]] {{\[\[}}0, 1], [2]] output_shape [1, 2, 6]
+// CHECK:         %[[INTERIOR:.*]] = linalg.generic {indexing_maps = [#[[WMAP]], #[[WMAP]], #[[HMAP]], #[[HMAP]], #[[WMAP]], #[[WMAP]], #{{.*}}]{{.*}} ins(%[[J0]], %[[J1]], %[[HW0]], %[[HW1]], %[[WW0]], %[[WW1]] : {{.*}} outs(%[[VIEW]] : tensor<1x2x6xf32>)
+// CHECK-NEXT:    ^bb0(%[[T0:.*]]: i32, %[[T1:.*]]: i32, %[[H0:.*]]: f32, %[[H1:.*]]: f32, %[[W0:.*]]: f32, %[[W1:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT:      %[[W00:.*]] = arith.mulf %[[H0]], %[[W0]] : f32
+// CHECK-NEXT:      %[[B0:.*]] = arith.index_cast %[[T0]] : i32 to index
+// CHECK-NEXT:      %[[A:.*]] = tensor.extract %[[X]][%[[C0]], %[[B0]]]
 // CHECK-NEXT:      %[[T00:.*]] = arith.mulf %[[W00]], %[[A]] : f32
 // CHECK-NEXT:      %[[W01:.*]] = arith.mulf %[[H0]], %[[W1]] : f32
+// CHECK-NEXT:      %[[B1:.*]] = arith.index_cast %[[T1]] : i32 to index
+// CHECK-NEXT:      %[[B:.*]] = tensor.extract %[[X]][%[[C0]], %[[B1]]]
 // CHECK-NEXT:      %[[T01:.*]] = arith.mulf %[[W01]], %[[B]] : f32
 // CHECK-NEXT:      %[[S1:.*]] = arith.addf %[[T00]], %[[T01]] : f32
 // CHECK-NEXT:      %[[W10:.*]] = arith.mulf %[[H1]], %[[W0]] : f32
+// CHECK-NEXT:      %[[B2:.*]] = arith.index_cast %[[T0]] : i32 to index
+// CHECK-NEXT:      %[[C:.*]] = tensor.extract %[[X]][%[[C1]], %[[B2]]]
 // CHECK-NEXT:      %[[T10:.*]] = arith.mulf %[[W10]], %[[C]] : f32
 // CHECK-NEXT:      %[[S2:.*]] = arith.addf %[[S1]], %[[T10]] : f32
 // CHECK-NEXT:      %[[W11:.*]] = arith.mulf %[[H1]], %[[W1]] : f32
+// CHECK-NEXT:      %[[B3:.*]] = arith.index_cast %[[T1]] : i32 to index
+// CHECK-NEXT:      %[[D:.*]] = tensor.extract %[[X]][%[[C1]], %[[B3]]]
 // CHECK-NEXT:      %[[T11:.*]] = arith.mulf %[[W11]], %[[D]] : f32
 // CHECK-NEXT:      %[[S3:.*]] = arith.addf %[[S2]], %[[T11]] : f32
 // CHECK-NEXT:      linalg.yield %[[S3]] : f32
-// CHECK:         %[[C1:.*]] = tensor.collapse_shape %[[INTERIOR]]
-// CHECK:         %[[R1:.*]] = tensor.insert_slice %[[C1]] into %[[E]][0, 0] [2, 4] [1, 1]
-// The slabs of the last input row and column, from the tables.
+// CHECK:         %[[COLLAPSED:.*]] = tensor.collapse_shape %[[INTERIOR]]
+// CHECK:         %[[R1:.*]] = tensor.insert_slice %[[COLLAPSED]] into %[[E]][0, 0] [2, 6] [1, 1]
+// The slab of the last input row, from the tables; no column slab.
 // CHECK:         %[[ROWS:.*]] = tensor.extract_slice %[[R1]][2, 0] [2, 6] [1, 1]
 // CHECK:         %[[G1:.*]] = linalg.generic {{.*}} outs(%[[ROWS]] : tensor<2x6xf32>)
 // CHECK:           tensor.extract %[[X]]
 // CHECK:         %[[R2:.*]] = tensor.insert_slice %[[G1]] into %[[R1]][2, 0] [2, 6] [1, 1]
-// CHECK:         %[[COLS:.*]] = tensor.extract_slice %[[R2]][0, 4] [2, 2] [1, 1]
-// CHECK:         %[[G2:.*]] = linalg.generic {{.*}} outs(%[[COLS]] : tensor<2x2xf32>)
-// CHECK:         %[[R3:.*]] = tensor.insert_slice %[[G2]] into %[[R2]][0, 4] [2, 2] [1, 1]
-// CHECK:         return %[[R3]]
+// CHECK-NEXT:    return %[[R2]]
 func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<4x6xf32>
@@ -281,11 +290,12 @@ func.func @identity(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // -----
 
 // A factor of 3 does not divide exactly in float32 (4 / 3 - 1 is not 1 / 3),
-// so the interior's weights stay tables read at (i, r).
-// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
-// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+// so the interior's H weights stay tables read at (i, r); the W tables are
+// read whole.
+// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2) -> (d2)>
 // CHECK-LABEL: func @linear_x3
-// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}, #{{.*}}, #[[HMAP]], #[[HMAP]], #[[WMAP]], #[[WMAP]], #{{.*}}]
+// CHECK:         linalg.generic {indexing_maps = [#[[WMAP]], #[[WMAP]], #[[HMAP]], #[[HMAP]], #[[WMAP]], #[[WMAP]], #{{.*}}]
 func.func @linear_x3(%x: tensor<3x3xf32>) -> tensor<9x9xf32> {
   %s = onnx.Constant dense<[3.0, 3.0]> : tensor<2xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x3xf32>, tensor<2xf32> -> tensor<9x9xf32>
