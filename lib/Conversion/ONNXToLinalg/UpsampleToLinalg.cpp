@@ -541,17 +541,36 @@ private:
     return k;
   }
 
+  /// Whether every weight of `tables` is a compile-time zero or power of
+  /// two: every product of weights is then one too, and a term
+  /// weight * X is exact (short of a subnormal result), so that adding it
+  /// with a fused multiply-add rounds exactly as a multiply and an add do.
+  static bool hasExactWeights(ArrayRef<std::array<Value, 4>> tables) {
+    return llvm::all_of(tables, [](const std::array<Value, 4> &axis) {
+      return llvm::all_of(ArrayRef(axis).drop_front(2), [](Value table) {
+        DenseFPElementsAttr values;
+        return matchPattern(table, m_Constant(&values)) &&
+               llvm::all_of(values.getValues<APFloat>(), [](APFloat w) {
+                 return w.isZero() || w.getExactLog2Abs() != INT_MIN;
+               });
+      });
+    });
+  }
+
   /// docs/semantics.md's sum over the 2^k corners of the interpolated axes, in
   /// lexicographic corner order (the first interpolated axis varies
   /// slowest), each term (product of per-axis weights, in axis order) * X.
   /// `element(corner)` reads X at a corner, `weight(a, second)` is the
   /// weight of the interpolated axis a; `cornerActive` masks out corners
-  /// (null: always taken).
+  /// (null: always taken). With `exactTerms` (see hasExactWeights), each
+  /// term and its addition may contract into a fused multiply-add.
   static Value sumCorners(OpBuilder &b, Location loc, int64_t k,
                           function_ref<Value(int64_t)> element,
                           function_ref<Value(int64_t, bool)> weight,
                           ArrayRef<Value> cornerActive,
-                          const ComputeType &compute) {
+                          const ComputeType &compute, bool exactTerms) {
+    auto fastMath = exactTerms ? arith::FastMathFlags::contract
+                               : arith::FastMathFlags::none;
     SmallVector<Value> acc;
     for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
       Value w;
@@ -562,12 +581,12 @@ private:
       }
       SmallVector<Value> parts = compute.toCompute(b, loc, element(corner));
       for (auto [i, part] : llvm::enumerate(parts)) {
-        Value term = arith::MulFOp::create(b, loc, w, part);
+        Value term = arith::MulFOp::create(b, loc, w, part, fastMath);
         if (corner == 0) {
           acc.push_back(term);
           continue;
         }
-        Value sum = arith::AddFOp::create(b, loc, acc[i], term);
+        Value sum = arith::AddFOp::create(b, loc, acc[i], term, fastMath);
         Value active = cornerActive.empty() ? Value() : cornerActive[corner];
         acc[i] =
             active ? arith::SelectOp::create(b, loc, active, sum, acc[i]) : sum;
@@ -589,6 +608,7 @@ private:
                                    ArrayRef<OpFoldResult> sizes, Value dest) {
     int64_t rank = sizes.size();
     int64_t k = interpolated.size();
+    bool exactTerms = hasExactWeights(tables);
     // The whole output needs no slicing (and empty tensors admit none).
     bool whole = llvm::all_of(offsets, isZeroInteger);
     SmallVector<Value> inputs;
@@ -632,9 +652,10 @@ private:
           auto weight = [&](int64_t a, bool second) -> Value {
             return args[4 * a + (second ? 3 : 2)];
           };
-          linalg::YieldOp::create(
-              nb, nloc,
-              sumCorners(nb, nloc, k, element, weight, cornerActive, compute));
+          linalg::YieldOp::create(nb, nloc,
+                                  sumCorners(nb, nloc, k, element, weight,
+                                             cornerActive, compute,
+                                             exactTerms));
         });
     if (whole)
       return generic.getResult(0);
@@ -828,8 +849,9 @@ private:
           auto weight = [&](int64_t a, bool second) {
             return args[firstWeight + 2 * a + (second ? 1 : 0)];
           };
-          linalg::YieldOp::create(
-              nb, nloc, sumCorners(nb, nloc, k, element, weight, {}, compute));
+          linalg::YieldOp::create(nb, nloc,
+                                  sumCorners(nb, nloc, k, element, weight, {},
+                                             compute, hasExactWeights(tables)));
         });
     Value computed = tensor::CollapseShapeOp::create(
         b, loc, generic.getResult(0), reassociation);

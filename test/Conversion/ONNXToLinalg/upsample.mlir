@@ -107,7 +107,9 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 // is read through its tap and weight tables over the whole row, the last
 // input column included, so that each output row is one loop. The corners
 // are summed in lexicographic order, weight products first, in float32,
-// exactly as docs/semantics.md writes it.
+// exactly as docs/semantics.md writes it. The weights are zeros and powers
+// of two, so every term is exact: it may contract with its sum into a
+// fused multiply-add, which then rounds the same.
 // CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2) -> (d2)>
 // CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2) -> (d1)>
 // CHECK-LABEL: func @linear_x2
@@ -128,22 +130,22 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 // CHECK-NEXT:      %[[W00:.*]] = arith.mulf %[[H0]], %[[W0]] : f32
 // CHECK-NEXT:      %[[B0:.*]] = arith.index_cast %[[T0]] : i32 to index
 // CHECK-NEXT:      %[[A:.*]] = tensor.extract %[[X]][%[[C0]], %[[B0]]]
-// CHECK-NEXT:      %[[T00:.*]] = arith.mulf %[[W00]], %[[A]] : f32
+// CHECK-NEXT:      %[[T00:.*]] = arith.mulf %[[W00]], %[[A]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[W01:.*]] = arith.mulf %[[H0]], %[[W1]] : f32
 // CHECK-NEXT:      %[[B1:.*]] = arith.index_cast %[[T1]] : i32 to index
 // CHECK-NEXT:      %[[B:.*]] = tensor.extract %[[X]][%[[C0]], %[[B1]]]
-// CHECK-NEXT:      %[[T01:.*]] = arith.mulf %[[W01]], %[[B]] : f32
-// CHECK-NEXT:      %[[S1:.*]] = arith.addf %[[T00]], %[[T01]] : f32
+// CHECK-NEXT:      %[[T01:.*]] = arith.mulf %[[W01]], %[[B]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[S1:.*]] = arith.addf %[[T00]], %[[T01]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[W10:.*]] = arith.mulf %[[H1]], %[[W0]] : f32
 // CHECK-NEXT:      %[[B2:.*]] = arith.index_cast %[[T0]] : i32 to index
 // CHECK-NEXT:      %[[C:.*]] = tensor.extract %[[X]][%[[C1]], %[[B2]]]
-// CHECK-NEXT:      %[[T10:.*]] = arith.mulf %[[W10]], %[[C]] : f32
-// CHECK-NEXT:      %[[S2:.*]] = arith.addf %[[S1]], %[[T10]] : f32
+// CHECK-NEXT:      %[[T10:.*]] = arith.mulf %[[W10]], %[[C]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[S2:.*]] = arith.addf %[[S1]], %[[T10]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[W11:.*]] = arith.mulf %[[H1]], %[[W1]] : f32
 // CHECK-NEXT:      %[[B3:.*]] = arith.index_cast %[[T1]] : i32 to index
 // CHECK-NEXT:      %[[D:.*]] = tensor.extract %[[X]][%[[C1]], %[[B3]]]
-// CHECK-NEXT:      %[[T11:.*]] = arith.mulf %[[W11]], %[[D]] : f32
-// CHECK-NEXT:      %[[S3:.*]] = arith.addf %[[S2]], %[[T11]] : f32
+// CHECK-NEXT:      %[[T11:.*]] = arith.mulf %[[W11]], %[[D]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[S3:.*]] = arith.addf %[[S2]], %[[T11]] fastmath<contract> : f32
 // CHECK-NEXT:      linalg.yield %[[S3]] : f32
 // CHECK:         %[[COLLAPSED:.*]] = tensor.collapse_shape %[[INTERIOR]]
 // CHECK:         %[[R1:.*]] = tensor.insert_slice %[[COLLAPSED]] into %[[E]][0, 0] [2, 6] [1, 1]
