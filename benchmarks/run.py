@@ -67,10 +67,12 @@ def main():
                     check=True, capture_output=True, text=True,
                     cwd=HERE).stdout)
                 cell = samples.setdefault((w["name"], threads), {
-                    "model": [], "copy": [], "stream": [], "ort": []})
+                    "model": [], "copy": [], "stream": [], "fill": [],
+                    "ort": []})
                 cell["model"].append(onnxc["model_ms"])
                 cell["copy"].append(onnxc["copy_ms"])
                 cell["stream"].append(onnxc["stream_ms"])
+                cell["fill"].append(onnxc["fill_ms"])
                 cell["ort"].append(ort["ort_ms"])
 
     print_header()
@@ -86,10 +88,10 @@ def main():
 
 
 def print_header():
-    print("| workload | MiB moved | threads | limit ms (copy) | onnxc ms | "
-          "onnxc of limit | ORT ms | ORT of limit | onnxc vs ORT | "
+    print("| workload | MiB moved | threads | limit ms (copy) | output fill ms "
+          "| onnxc ms | onnxc of limit | ORT ms | ORT of limit | onnxc vs ORT | "
           "onnxc vs 1 thread |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 
 def print_row(name, traffic, threads, cell, one_thread_ms):
@@ -97,9 +99,10 @@ def print_row(name, traffic, threads, cell, one_thread_ms):
     limit_kind = "stream" if cell["stream"] < cell["copy"] else "memcpy"
     speedup = ("%.2fx" % (one_thread_ms / cell["model"])
                if one_thread_ms else "")
-    print("| %s | %.0f | %d | %.3f (%s) | %.3f | %.2f | %.3f | %.2f | %.2fx "
-          "| %s |" % (name, traffic / (1 << 20), threads, limit_ms,
-                      limit_kind, cell["model"], limit_ms / cell["model"],
+    print("| %s | %.0f | %d | %.3f (%s) | %.3f | %.3f | %.2f | %.3f | %.2f "
+          "| %.2fx | %s |" % (name, traffic / (1 << 20), threads, limit_ms,
+                      limit_kind, cell["fill"], cell["model"],
+                      limit_ms / cell["model"],
                       cell["ort"], limit_ms / cell["ort"],
                       cell["ort"] / cell["model"], speedup))
     sys.stdout.flush()
