@@ -103,6 +103,25 @@ func.func @clip_linear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
 
 // -----
 
+// Along a stencil axis (here the only interpolated one) the Clip is
+// recomputed on each corner slice of X instead.
+// CHECK-LABEL: func @clip_linear_rows
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x4x4xf32>)
+// CHECK-COUNT-2: tensor.extract_slice %[[X]]
+// CHECK:         linalg.generic
+// CHECK-COUNT-2:   arith.cmpf olt, %{{.*}}, %[[LO:cst.*]] : f32
+// CHECK:           arith.mulf
+// CHECK-NOT:     ins(%[[X]] :
+func.func @clip_linear_rows(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x4xf32> {
+  %lo = onnx.Constant dense<-1.0> : tensor<f32>
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 1.0]> : tensor<4xf32>
+  %0 = onnx.ClipV13 %x min(%lo : tensor<f32>) : tensor<1x2x4x4xf32>
+  %1 = onnx.UpsampleV10 %0, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x4xf32>
+  return %1 : tensor<1x2x8x4xf32>
+}
+
+// -----
+
 // A linear Upsample takes its single pointwise consumer into each region
 // of its output, each still computed in place in its slice of the output;
 // the Clip compares the value already rounded to f16.

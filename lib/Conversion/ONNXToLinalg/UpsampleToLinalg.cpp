@@ -550,8 +550,9 @@ private:
       return llvm::all_of(ArrayRef(axis).drop_front(2), [](Value table) {
         DenseFPElementsAttr values;
         return matchPattern(table, m_Constant(&values)) &&
-               llvm::all_of(values.getValues<APFloat>(), [](APFloat w) {
-                 return w.isZero() || w.getExactLog2Abs() != INT_MIN;
+               llvm::all_of(values.getValues<APFloat>(), [](const APFloat &w) {
+                 return w.isZero() ||
+                        w.getExactLog2Abs() != std::numeric_limits<int>::min();
                });
       });
     });
@@ -686,7 +687,8 @@ private:
   /// The interior of an upsampling by integer factors: outputs whose taps
   /// are (i, i + 1) on every interpolated axis. Each corner is X shifted by
   /// its offsets, each weight a table read at k * i + r: affine maps only,
-  /// so every read is a contiguous or broadcast vector load, no gather.
+  /// so every read is a contiguous or broadcast vector load, no gather
+  /// (but see `gatherLastAxis`).
   ///
   /// With `gatherLastAxis`, the last interpolated axis (the tensor's
   /// innermost) is instead read through its tables over its whole length,
@@ -752,12 +754,13 @@ private:
     // with a gathered axis, read in the body instead (the taps of that
     // axis, inputs here, give its indices).
     int64_t corners = int64_t(1) << k;
+    AffineMap gatheredMap;
     if (gathered >= 0) {
-      AffineMap map = AffineMap::get(
+      gatheredMap = AffineMap::get(
           loops, 0, b.getAffineDimExpr(firstLoop[gathered]), b.getContext());
-      for (Value table : ArrayRef(tables.back()).take_front(2)) {
+      for (Value table : ArrayRef(tables[k - 1]).take_front(2)) {
         inputs.push_back(table);
-        maps.push_back(map);
+        maps.push_back(gatheredMap);
       }
     } else {
       SmallVector<AffineExpr> xExprs;
@@ -789,8 +792,7 @@ private:
       if (d == gathered) {
         for (int which : {2, 3}) {
           inputs.push_back(tables[a][which]);
-          maps.push_back(AffineMap::get(
-              loops, 0, b.getAffineDimExpr(firstLoop[d]), b.getContext()));
+          maps.push_back(gatheredMap);
         }
         continue;
       }
@@ -821,15 +823,19 @@ private:
       }
     }
     maps.push_back(b.getMultiDimIdentityMap(loops));
+    bool exactTerms = hasExactWeights(tables);
     auto generic = linalg::GenericOp::create(
         b, loc, expandedType, inputs, expanded, maps,
         SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
         [&](OpBuilder &nb, Location nloc, ValueRange args) {
           SmallVector<Value> positions;
-          if (gathered >= 0)
+          Value one;
+          if (gathered >= 0) {
             for (int64_t d = 0; d < rank; ++d)
               positions.push_back(
                   linalg::IndexOp::create(nb, nloc, firstLoop[d]));
+            one = arith::ConstantIndexOp::create(nb, nloc, 1);
+          }
           auto element = [&](int64_t corner) -> Value {
             if (gathered < 0)
               return args[corner];
@@ -840,9 +846,7 @@ private:
               if (d == gathered)
                 indices[d] = tableEntryToIndex(nb, nloc, args[second ? 1 : 0]);
               else if (second)
-                indices[d] = arith::AddIOp::create(
-                    nb, nloc, indices[d],
-                    arith::ConstantIndexOp::create(nb, nloc, 1));
+                indices[d] = arith::AddIOp::create(nb, nloc, indices[d], one);
             }
             return tensor::ExtractOp::create(nb, nloc, input, indices);
           };
@@ -851,7 +855,7 @@ private:
           };
           linalg::YieldOp::create(nb, nloc,
                                   sumCorners(nb, nloc, k, element, weight, {},
-                                             compute, hasExactWeights(tables)));
+                                             compute, exactTerms));
         });
     Value computed = tensor::CollapseShapeOp::create(
         b, loc, generic.getResult(0), reassociation);
@@ -911,8 +915,9 @@ private:
                                                  inputType.getElementType());
     SmallVector<OpFoldResult> zeros(rank, b.getIndexAttr(0));
 
-    // Integer factors known at compile time: the interior without gathers,
-    // then the last input slab of each interpolated axis with them.
+    // Integer factors known at compile time: the interior (affine reads,
+    // save along a gathered innermost axis), then the last input slab of
+    // each other interpolated axis, through the tables.
     SmallVector<int64_t> factors;
     for (int64_t d : interpolated)
       if (auto f = getLinearRepeatFactor(axes[d], compute.type.isF64()))
@@ -923,10 +928,14 @@ private:
 
     // The innermost axis is read through its tables when a whole output row
     // is short enough for onnx-specialize-gathers to unroll into loads and
-    // shuffles.
+    // shuffles, whatever the target's vector width. (Complex elements are
+    // not vectorized; their bit width does not matter.)
+    Type elementType = inputType.getElementType();
+    int64_t elementBits =
+        elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 64;
     bool gatherLastAxis =
         interpolated.back() == rank - 1 &&
-        *axes.back().staticOut() <= kMaxUnrolledGatherRowLength;
+        *axes.back().staticOut() <= getMaxUnrolledGatherRowLength(elementBits);
     dest = buildStencilInterior(b, loc, input, axes, interpolated, factors,
                                 tables, compute, gatherLastAxis, dest);
     // Slab a: the last input element's outputs along interpolated axis a,

@@ -109,7 +109,8 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 // are summed in lexicographic order, weight products first, in float32,
 // exactly as docs/semantics.md writes it. The weights are zeros and powers
 // of two, so every term is exact: it may contract with its sum into a
-// fused multiply-add, which then rounds the same.
+// fused multiply-add, which then rounds the same (short of subnormal
+// terms).
 // CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2) -> (d2)>
 // CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2) -> (d1)>
 // CHECK-LABEL: func @linear_x2
@@ -254,8 +255,10 @@ func.func @linear_complex(%x: tensor<3xcomplex<f64>>) -> tensor<6xcomplex<f64>> 
 // CHECK-LABEL: func @linear_runtime
 // CHECK:         %[[NOT1:.*]] = arith.cmpf une, %{{.*}}, %{{.*}} : f32
 // CHECK:         linalg.generic
+// CHECK-NOT:       fastmath
 // CHECK:           %[[SUM:.*]] = arith.addf
 // CHECK-NEXT:      arith.select %[[NOT1]], %[[SUM]], %{{.*}} : f32
+// CHECK-NOT:       fastmath
 func.func @linear_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<4xf32>, tensor<1xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
@@ -293,13 +296,61 @@ func.func @identity(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // A factor of 3 does not divide exactly in float32 (4 / 3 - 1 is not 1 / 3),
 // so the interior's H weights stay tables read at (i, r); the W tables are
-// read whole.
+// read whole. Weights such as 1 / 3 make inexact terms: no contraction.
 // CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2) -> (d2)>
 // CHECK-LABEL: func @linear_x3
 // CHECK:         linalg.generic {indexing_maps = [#[[WMAP]], #[[WMAP]], #[[HMAP]], #[[HMAP]], #[[WMAP]], #[[WMAP]], #{{.*}}]
+// CHECK-NOT:     fastmath
+// CHECK:         return
 func.func @linear_x3(%x: tensor<3x3xf32>) -> tensor<9x9xf32> {
   %s = onnx.Constant dense<[3.0, 3.0]> : tensor<2xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x3xf32>, tensor<2xf32> -> tensor<9x9xf32>
   return %0 : tensor<9x9xf32>
+}
+
+// -----
+
+// Output rows longer than onnx-specialize-gathers unrolls (514 > 512): the
+// innermost axis stays a stencil too. The interior reads the four corners
+// as X shifted by 0 or 1, then the slabs of the last input row and of the
+// last input column come from the tables.
+// CHECK-LABEL: func @linear_long_rows
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x257xf32>)
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x514xf32>
+// CHECK:         tensor.extract_slice %[[E]][0, 0] [2, 512] [1, 1]
+// CHECK-DAG:     tensor.extract_slice %[[X]][0, 0] [1, 256] [1, 1]
+// CHECK-DAG:     tensor.extract_slice %[[X]][0, 1] [1, 256] [1, 1]
+// CHECK-DAG:     tensor.extract_slice %[[X]][1, 0] [1, 256] [1, 1]
+// CHECK-DAG:     tensor.extract_slice %[[X]][1, 1] [1, 256] [1, 1]
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x256x2xf32>)
+// CHECK-NOT:       tensor.extract %[[X]]
+// CHECK:         tensor.insert_slice %{{.*}} into %[[E]][0, 0] [2, 512] [1, 1]
+// CHECK:         outs(%{{.*}} : tensor<2x514xf32>)
+// CHECK:         tensor.insert_slice %{{.*}}[2, 0] [2, 514] [1, 1]
+// CHECK:         outs(%{{.*}} : tensor<2x2xf32>)
+// CHECK:         tensor.insert_slice %{{.*}}[0, 512] [2, 2] [1, 1]
+func.func @linear_long_rows(%x: tensor<2x257xf32>) -> tensor<4x514xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x257xf32>, tensor<2xf32> -> tensor<4x514xf32>
+  return %0 : tensor<4x514xf32>
+}
+
+// -----
+
+// Only an outer axis interpolated (the innermost one is a copy): a stencil
+// of two row slices of X and the slab of the last input row.
+// CHECK-LABEL: func @linear_rows_only
+// CHECK-SAME:    (%[[X:.*]]: tensor<3x4xf32>)
+// CHECK-DAG:     tensor.extract_slice %[[X]][0, 0] [2, 4] [1, 1]
+// CHECK-DAG:     tensor.extract_slice %[[X]][1, 0] [2, 4] [1, 1]
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x2x4xf32>)
+// CHECK-SAME:    {
+// CHECK-NOT:       tensor.extract %[[X]]
+// CHECK:           arith.mulf {{.*}} fastmath<contract> : f32
+// CHECK:         tensor.insert_slice %{{.*}}[4, 0] [2, 4] [1, 1]
+func.func @linear_rows_only(%x: tensor<3x4xf32>) -> tensor<6x4xf32> {
+  %s = onnx.Constant dense<[2.0, 1.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x4xf32>, tensor<2xf32> -> tensor<6x4xf32>
+  return %0 : tensor<6x4xf32>
 }
