@@ -1,9 +1,9 @@
 //===- FuseSiblingLoops.cpp - One pass over the output for sibling nests --===//
 //
 // Parallel loop nests that follow each other with the same outer loops (the
-// interior and the edge slabs of a linear Upsample, all over the same
+// interior and the last-row slabs of a linear Upsample, all over the same
 // planes) become one nest whose iterations run each sibling's body in turn:
-// a plane's edges are written while its input is still in the cache.
+// a plane's last rows are written while its input is still in the cache.
 //
 //===----------------------------------------------------------------------===//
 

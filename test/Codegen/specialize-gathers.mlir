@@ -67,10 +67,10 @@ func.func @row_of_narrow_tiles(%x: memref<32xf32>, %y: memref<144xf32>) {
 
 // -----
 
-// A table that is not constant, or a row longer than 512 elements, is left
-// alone.
+// A table that is not constant, a row longer than 512 elements, or one of
+// more than 128 tiles, is left alone.
 // CHECK-LABEL: func @rows_kept
-// CHECK-COUNT-2: scf.for
+// CHECK-COUNT-3: scf.for
 memref.global "private" @mutable : memref<48xi32> = dense<0>
 memref.global "private" constant @long : memref<528xi32> = dense<1>
 func.func @rows_kept(%x: memref<32xf32>, %y: memref<528xf32>) {
@@ -96,6 +96,17 @@ func.func @rows_kept(%x: memref<32xf32>, %y: memref<528xf32>) {
     %lanes = arith.index_cast %t : vector<16xi32> to vector<16xindex>
     %g = vector.gather %x[%c0] [%lanes], %mask, %pass : memref<32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
     vector.transfer_write %g, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<528xf32>
+  }
+  %c2 = arith.constant 2 : index
+  %c512 = arith.constant 512 : index
+  %mask2 = arith.constant dense<true> : vector<2xi1>
+  %pass2 = arith.constant dense<0.0> : vector<2xf32>
+  scf.for %i = %c0 to %c512 step %c2 {
+    %slice = memref.subview %long[%i] [2] [1] : memref<528xi32> to memref<2xi32, strided<[1], offset: ?>>
+    %t = vector.transfer_read %slice[%c0], %pad {in_bounds = [true]} : memref<2xi32, strided<[1], offset: ?>>, vector<2xi32>
+    %lanes = arith.index_cast %t : vector<2xi32> to vector<2xindex>
+    %g = vector.gather %x[%c0] [%lanes], %mask2, %pass2 : memref<32xf32>, vector<2xindex>, vector<2xi1>, vector<2xf32> into vector<2xf32>
+    vector.transfer_write %g, %y[%i] {in_bounds = [true]} : vector<2xf32>, memref<528xf32>
   }
   return
 }

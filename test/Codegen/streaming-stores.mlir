@@ -152,6 +152,23 @@ func.func @line_aligned(%v: vector<32xf32>, %y: memref<64x112xf32>) {
 
 // -----
 
+// Booleans: memory holds an i1 vector as bytes, so its bit size says
+// nothing of its alignment; such stores never stream.
+// CHECK-LABEL: func @booleans
+// CHECK-NOT:     nontemporal
+func.func @booleans(%v: vector<128xi1>, %y: memref<65536xi1>) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %n = arith.constant 65536 : index
+  scf.for %i = %c0 to %n step %c128 {
+    %out = memref.subview %y[%i] [128] [1] : memref<65536xi1> to memref<128xi1, strided<[1], offset: ?>>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<128xi1>, memref<128xi1, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
 // A parallel loop over single vectors (a flattened elementwise op) streams
 // four pages at once: chunks of 4 x 1024 floats, one 16-lane vector of each
 // page in turn, then the remainder (16 floats) in the loop as it was.

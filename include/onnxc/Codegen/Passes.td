@@ -132,8 +132,8 @@ def ONNXSpecializeGathersPass
     Upsample lowering's lanes are index-table entries plus a row offset.
     This pass unrolls `scf.for` loops over rows of at most 512 elements (2
     to 128 iterations) whose body gathers with lanes read from a constant
-    `memref.global` at the induction variable, and folds such reads at constant positions into constant
-    vectors. It moves the uniform part of a gather's lanes into its last base
+    `memref.global` at the induction variable, and folds such reads at
+    constant positions into constant vectors. It moves the uniform part of a gather's lanes into its last base
     offset (what is left is often a sign-extended i32 vector: 32-bit gather
     indices). A gather with an all-true mask, constant lanes spanning at
     most as many elements as it has lanes, and a memref base with a
@@ -160,20 +160,21 @@ def ONNXStreamingStoresPass
     versions the loops that write outputs:
 
     - a candidate is a `vector.transfer_write` of a whole 1-D vector (in
-      bounds, no mask, 16 bytes or more) into a contiguous 1-D view of a
-      function argument (through subviews with static strides, collapses
-      and expansions) whose start is always a multiple of the vector
-      length from the argument's first element, as constants and `scf.for`
-      induction variables with such bounds and steps show: every store is
-      then aligned to the vector's size when the argument's first element
-      is;
+      bounds, no mask, 16 bytes or more, elements of whole bytes) into a
+      contiguous 1-D view of a function argument (through subviews with
+      static strides, collapses and expansions) whose start is always a
+      multiple of the vector's size, up to a 64-byte cache line, from the
+      argument's first element, as constants and `scf.for` induction
+      variables with such bounds and steps show: every store is then
+      aligned to that size when the argument's first element is (a longer
+      vector is stored as aligned pieces of at most a line);
     - each top-level op of the function that holds candidates runs in an
       `scf.if`: when every written argument starts at an address aligned to
-      its vector size and the written arguments hold at least
-      `threshold-bytes` bytes, a copy whose candidates are
-      `vector.store {nontemporal = true, alignment = <vector bytes>}`,
-      followed by a sequentially consistent fence (streaming stores are
-      weakly ordered); otherwise the op as it was.
+      that size and the written arguments hold at least `threshold-bytes`
+      bytes, a copy whose candidates are `vector.store {nontemporal = true,
+      alignment = <vector bytes, at most 64>}`, followed by a sequentially
+      consistent fence (streaming stores are weakly ordered); otherwise the
+      op as it was.
 
     In the streaming copy, a top-level `onnxc.parallel` loop over single
     vectors (a flattened elementwise op) runs over chunks of four 4 KiB
@@ -252,8 +253,9 @@ def ONNXFuseSiblingLoopsPass
     pure ops move above it, and each iteration runs the first body and then
     the second. Where both bodies are each one parallel loop with the same
     bounds, those fuse too, as deep as the two nests agree. A linear
-    Upsample's interior and edge slabs, all over the same planes, so write
-    each plane's edges while its input is still in the cache.
+    Upsample's interior and its slabs of last input rows, all over the same
+    planes, so write each plane's last rows while its input is still in the
+    cache.
 
     The nests fuse only when the result cannot differ: every effect of both
     is known, every memref they access comes from a function argument, an
