@@ -515,6 +515,19 @@ def upsample_cases(values):
                 c.output("Y", np.zeros(out, np.float32), "float32")
                 cases.append(c)
 
+    # Linear x2 on both sides of the longest output row read through tables
+    # (512 elements; 256 for 64-bit elements, where narrow vectors bound
+    # it), and with the innermost axis a copy: each form of the interior.
+    for shape, scales in (([3, 127], [2, 2]), ([3, 128], [2, 2]),
+                          ([3, 256], [2, 2]), ([3, 257], [2, 2]),
+                          ([5, 3], [2, 1]), ([2, 3, 4], [2, 2, 1])):
+        for type_name in ("float32", "float64", "float16", "int8", "uint16"):
+            cases.append(constant_scales_case(
+                "upsample9_%s_linear_%s_x%s" % (
+                    type_name, "x".join(map(str, shape)),
+                    "_".join("%g" % v for v in scales)),
+                values, type_name, shape, scales, "linear"))
+
     # Linear with special values: inf and NaN spread to their neighbours as
     # the corner sums say; an axis with scale 1 copies exactly.
     c = Case("upsample9_float32_linear_specials", 9)
@@ -524,6 +537,17 @@ def upsample_cases(values):
     c.initializer("scales", np.array([1, 2], np.float32), "float32")
     c.node("Upsample", ["X", "scales"], "Y", mode="linear")
     c.output("Y", upsample_expected(x, [1, 2], "linear", "float32"),
+             "float32")
+    cases.append(c)
+    # The same in 2-D (weights 0 and powers of two: fused multiply-adds),
+    # where a zero weight times inf is still NaN.
+    c = Case("upsample9_float32_linear_specials_2d", 9)
+    x = np.array([[1.0, np.inf, 3.0, -2.0], [np.nan, 0.5, -0.0, 8.0],
+                  [-np.inf, 2.0, 1e-40, -1e38]], np.float32)
+    c.input("X", x, "float32")
+    c.initializer("scales", np.array([2, 2], np.float32), "float32")
+    c.node("Upsample", ["X", "scales"], "Y", mode="linear")
+    c.output("Y", upsample_expected(x, [2, 2], "linear", "float32"),
              "float32")
     cases.append(c)
 
