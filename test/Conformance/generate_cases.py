@@ -529,27 +529,20 @@ def upsample_cases(values):
                 values, type_name, shape, scales, "linear"))
 
     # Linear with special values: inf and NaN spread to their neighbours as
-    # the corner sums say; an axis with scale 1 copies exactly.
-    c = Case("upsample9_float32_linear_specials", 9)
-    x = np.array([[1.0, np.inf, 3.0, -2.0], [np.nan, 0.5, -0.0, 8.0]],
-                 np.float32)
-    c.input("X", x, "float32")
-    c.initializer("scales", np.array([1, 2], np.float32), "float32")
-    c.node("Upsample", ["X", "scales"], "Y", mode="linear")
-    c.output("Y", upsample_expected(x, [1, 2], "linear", "float32"),
-             "float32")
-    cases.append(c)
-    # The same in 2-D (weights 0 and powers of two: fused multiply-adds),
-    # where a zero weight times inf is still NaN.
-    c = Case("upsample9_float32_linear_specials_2d", 9)
-    x = np.array([[1.0, np.inf, 3.0, -2.0], [np.nan, 0.5, -0.0, 8.0],
-                  [-np.inf, 2.0, 1e-40, -1e38]], np.float32)
-    c.input("X", x, "float32")
-    c.initializer("scales", np.array([2, 2], np.float32), "float32")
-    c.node("Upsample", ["X", "scales"], "Y", mode="linear")
-    c.output("Y", upsample_expected(x, [2, 2], "linear", "float32"),
-             "float32")
-    cases.append(c)
+    # the corner sums say; an axis with scale 1 copies exactly. In 2-D the
+    # weights are 0 and powers of two (fused multiply-adds), and a zero
+    # weight times inf is still NaN.
+    specials = np.array([[1.0, np.inf, 3.0, -2.0], [np.nan, 0.5, -0.0, 8.0],
+                         [-np.inf, 2.0, 1e-40, -1e38]], np.float32)
+    for suffix, x, scales in (("", specials[:2], [1, 2]),
+                              ("_2d", specials, [2, 2])):
+        c = Case("upsample9_float32_linear_specials" + suffix, 9)
+        c.input("X", x, "float32")
+        c.initializer("scales", np.array(scales, np.float32), "float32")
+        c.node("Upsample", ["X", "scales"], "Y", mode="linear")
+        c.output("Y", upsample_expected(x, scales, "linear", "float32"),
+                 "float32")
+        cases.append(c)
 
     # Run-time scales and dynamic shapes (symbolic and unknown dims), in both
     # modes; a scale of 1 at run time is an exact copy in linear mode.
