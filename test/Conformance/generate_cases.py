@@ -544,6 +544,32 @@ def upsample_cases(values):
                  "float32")
         cases.append(c)
 
+    # 8-bit linear with weights 0 and powers of two is computed in 16-bit
+    # fixed point: the extremes of each type, and negative sums that
+    # truncate toward zero, with 1 to 3 fraction bits (x2 on 1 to 3 axes),
+    # 7 (the most 16 bits hold) and 8 (float32 again); x4 has a weight 0.75
+    # and stays in float32.
+    for type_name in ("int8", "uint8"):
+        info = np.iinfo(TYPES[type_name][1])
+        for shape, scales in (([9], [2]), ([3, 5], [2, 2]),
+                              ([2, 3, 4], [2, 2, 2]), ([2, 5], [1, 4]),
+                              ([1] * 6 + [3], [2] * 7),
+                              ([1] * 7 + [3], [2] * 8)):
+            x = values(type_name, shape, special=False)
+            flat = x.reshape(-1)
+            flat[:3] = [info.min, info.max, info.min]
+            if type_name == "int8" and flat.size > 6:
+                flat[3:6] = [-1, -3, -127]
+            c = Case("upsample9_%s_linear_fixed_%s_x%s" % (
+                type_name, "x".join(map(str, shape)),
+                "_".join("%g" % v for v in scales)), 9)
+            c.input("X", x, type_name)
+            c.initializer("scales", np.array(scales, np.float32), "float32")
+            c.node("Upsample", ["X", "scales"], "Y", mode="linear")
+            c.output("Y", upsample_expected(x, scales, "linear", type_name),
+                     type_name)
+            cases.append(c)
+
     # Run-time scales and dynamic shapes (symbolic and unknown dims), in both
     # modes; a scale of 1 at run time is an exact copy in linear mode.
     for mode in ("nearest", "linear"):

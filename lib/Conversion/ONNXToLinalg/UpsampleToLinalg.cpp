@@ -10,7 +10,8 @@
 //  - linear: per interpolated axis (s != 1) the taps i0, i1 and weights w0, w1
 //    of the clamped asymmetric coordinate c = float32(o) / s; the output sums
 //    the 2^k corners in lexicographic order, each weighted by the product of
-//    its per-axis weights, in float32 (f64 for f64 inputs).
+//    its per-axis weights, in float32 (f64 for f64 inputs; 16-bit fixed
+//    point for 8-bit integers where that is exact).
 //
 // Tables are constants when scales and lengths are known at compile time and
 // are computed by small linalg.generic ops otherwise.
@@ -32,6 +33,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace onnxc;
@@ -76,12 +78,21 @@ LinearTaps linearTaps(int64_t o, float scale, int64_t n, bool computeInF64) {
 //===----------------------------------------------------------------------===//
 
 /// Moves elements of X into the type interpolation computes in (float32,
-/// f64 for f64; real and imaginary parts of complex numbers) and back.
+/// f64 for f64; real and imaginary parts of complex numbers) and back, and
+/// does its arithmetic.
+///
+/// Integer inputs may instead compute in fixed point (see
+/// UpsampleLowering::tryFixedPoint): integers of `fixedType`, every weight
+/// scaled by 2^`fractionBits` in all, divided back with truncation toward
+/// zero. That is exact where float32 is: the same result, without the
+/// conversions to and from float32 and in lanes half or a quarter as wide.
 struct ComputeType {
   Type elementType; // X's element type after type conversion.
   bool isUnsigned = false;
   FloatType type;
   bool isComplex = false;
+  IntegerType fixedType; // Null: arithmetic in `type`.
+  int64_t fractionBits = 0;
 
   ComputeType(Type convertedElementType, Type originalElementType)
       : elementType(convertedElementType),
@@ -100,6 +111,11 @@ struct ComputeType {
     if (isComplex)
       return {complex::ReOp::create(b, loc, x),
               complex::ImOp::create(b, loc, x)};
+    if (fixedType) {
+      if (isUnsigned)
+        return {arith::ExtUIOp::create(b, loc, fixedType, x)};
+      return {arith::ExtSIOp::create(b, loc, fixedType, x)};
+    }
     if (elementType == type)
       return {x};
     if (isa<FloatType>(elementType))
@@ -113,6 +129,16 @@ struct ComputeType {
     if (isComplex)
       return complex::CreateOp::create(b, loc, elementType, parts[0], parts[1]);
     Value v = parts[0];
+    if (fixedType) {
+      // Truncation toward zero, as the float32 conversion does.
+      Value scale = arith::ConstantOp::create(
+          b, loc, b.getIntegerAttr(fixedType, int64_t(1) << fractionBits));
+      if (isUnsigned)
+        v = arith::DivUIOp::create(b, loc, v, scale);
+      else
+        v = arith::DivSIOp::create(b, loc, v, scale);
+      return arith::TruncIOp::create(b, loc, elementType, v);
+    }
     if (elementType == type)
       return v;
     // f16/bf16: round to nearest even. Integers: truncate toward zero.
@@ -121,6 +147,20 @@ struct ComputeType {
     if (isUnsigned)
       return arith::FPToUIOp::create(b, loc, elementType, v);
     return arith::FPToSIOp::create(b, loc, elementType, v);
+  }
+
+  Value multiply(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                 arith::FastMathFlags fastMath) const {
+    if (fixedType)
+      return arith::MulIOp::create(b, loc, lhs, rhs);
+    return arith::MulFOp::create(b, loc, lhs, rhs, fastMath);
+  }
+
+  Value add(OpBuilder &b, Location loc, Value lhs, Value rhs,
+            arith::FastMathFlags fastMath) const {
+    if (fixedType)
+      return arith::AddIOp::create(b, loc, lhs, rhs);
+    return arith::AddFOp::create(b, loc, lhs, rhs, fastMath);
   }
 };
 
@@ -558,6 +598,83 @@ private:
     });
   }
 
+  /// Switches `compute` to 16-bit fixed point, and the weight tables to
+  /// integers, when that gives float32's result bit for bit: X is an
+  /// integer type and every weight a compile-time 0 or power of two 2^-e.
+  /// With m_a the largest e of axis a and M the sum of the m_a, each weight
+  /// w of axis a becomes the integer w * 2^m_a, and the float32 sum is the
+  /// integer sum s over 2^M. Each term is exact in float32 and each partial
+  /// sum a multiple of 2^-M no larger than |s|'s bound, so while that bound
+  /// is below 2^15 (8-bit X, at most 7 fraction bits) float32 computes
+  /// s / 2^M exactly, and truncating it toward zero is what converting it
+  /// does. Wider X stays in float32: 32-bit integer multiplies cost more
+  /// than the fused multiply-adds they would replace.
+  static void tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
+                            MutableArrayRef<std::array<Value, 4>> tables) {
+    auto integerType = dyn_cast<IntegerType>(compute.elementType);
+    if (!integerType || integerType.getWidth() > 8)
+      return;
+    unsigned bits = integerType.getWidth();
+    // The largest |X| and, over it, the largest |s|.
+    uint64_t bound = compute.isUnsigned ? (uint64_t(1) << bits) - 1
+                                        : uint64_t(1) << (bits - 1);
+    SmallVector<int64_t> exponents;
+    SmallVector<std::array<SmallVector<int64_t>, 2>> scaled;
+    for (const std::array<Value, 4> &axis : tables) {
+      std::array<SmallVector<double>, 2> weights;
+      int64_t exponent = 0;
+      for (int which : {0, 1}) {
+        DenseFPElementsAttr values;
+        if (!matchPattern(axis[2 + which], m_Constant(&values)))
+          return;
+        for (const APFloat &w : values.getValues<APFloat>()) {
+          if (w.isZero()) {
+            weights[which].push_back(0.0);
+            continue;
+          }
+          int log2 = w.getExactLog2Abs();
+          if (w.isNegative() || log2 == std::numeric_limits<int>::min() ||
+              log2 > 0 || log2 < -24)
+            return;
+          exponent = std::max<int64_t>(exponent, -log2);
+          weights[which].push_back(w.convertToDouble());
+        }
+      }
+      // The largest sum of an output's two weights, scaled.
+      std::array<SmallVector<int64_t>, 2> axisScaled;
+      uint64_t largestSum = 0;
+      for (auto [w0, w1] : llvm::zip_equal(weights[0], weights[1])) {
+        axisScaled[0].push_back(std::ldexp(w0, exponent));
+        axisScaled[1].push_back(std::ldexp(w1, exponent));
+        largestSum = std::max<uint64_t>(largestSum, axisScaled[0].back() +
+                                                        axisScaled[1].back());
+      }
+      bound *= std::max<uint64_t>(largestSum, 1);
+      if (bound > uint64_t(std::numeric_limits<int16_t>::max()))
+        return;
+      exponents.push_back(exponent);
+      scaled.push_back(std::move(axisScaled));
+    }
+    IntegerType fixedType = b.getI16Type();
+    int64_t fractionBits =
+        std::accumulate(exponents.begin(), exponents.end(), int64_t(0));
+    if (fractionBits >= fixedType.getWidth() - 1)
+      return;
+    compute.fixedType = fixedType;
+    compute.fractionBits = fractionBits;
+    for (auto [axis, values] : llvm::zip_equal(tables, scaled)) {
+      for (int which : {0, 1}) {
+        auto type = RankedTensorType::get(
+            {static_cast<int64_t>(values[which].size())}, fixedType);
+        SmallVector<APInt> entries;
+        for (int64_t v : values[which])
+          entries.push_back(APInt(fixedType.getWidth(), v));
+        axis[2 + which] = arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(type, entries));
+      }
+    }
+  }
+
   /// docs/semantics.md's sum over the 2^k corners of the interpolated axes, in
   /// lexicographic corner order (the first interpolated axis varies
   /// slowest), each term (product of per-axis weights, in axis order) * X.
@@ -578,16 +695,17 @@ private:
       for (int64_t a = 0; a < k; ++a) {
         bool second = (corner >> (k - 1 - a)) & 1;
         Value wa = weight(a, second);
-        w = w ? arith::MulFOp::create(b, loc, w, wa) : wa;
+        w = w ? compute.multiply(b, loc, w, wa, arith::FastMathFlags::none)
+              : wa;
       }
       SmallVector<Value> parts = compute.toCompute(b, loc, element(corner));
       for (auto [i, part] : llvm::enumerate(parts)) {
-        Value term = arith::MulFOp::create(b, loc, w, part, fastMath);
+        Value term = compute.multiply(b, loc, w, part, fastMath);
         if (corner == 0) {
           acc.push_back(term);
           continue;
         }
-        Value sum = arith::AddFOp::create(b, loc, acc[i], term, fastMath);
+        Value sum = compute.add(b, loc, acc[i], term, fastMath);
         Value active = cornerActive.empty() ? Value() : cornerActive[corner];
         acc[i] =
             active ? arith::SelectOp::create(b, loc, active, sum, acc[i]) : sum;
@@ -669,13 +787,14 @@ private:
   /// else null.
   static Value getPeriod(OpBuilder &b, Location loc, Value table,
                          int64_t repeats, int64_t period) {
-    DenseFPElementsAttr values;
+    DenseElementsAttr values;
     if (!matchPattern(table, m_Constant(&values)))
       return nullptr;
-    SmallVector<APFloat> entries(values.getValues<APFloat>());
+    // Float attributes compare bit for bit.
+    SmallVector<Attribute> entries(values.getValues<Attribute>());
     for (int64_t i = 1; i < repeats; ++i)
       for (int64_t r = 0; r < period; ++r)
-        if (!entries[i * period + r].bitwiseIsEqual(entries[r]))
+        if (entries[i * period + r] != entries[r])
           return nullptr;
     auto type = RankedTensorType::get(
         {period}, cast<RankedTensorType>(table.getType()).getElementType());
@@ -864,7 +983,7 @@ private:
   }
 
   static Value lowerLinear(OpBuilder &b, Location loc, Value input,
-                           ArrayRef<Axis> axes, const ComputeType &compute) {
+                           ArrayRef<Axis> axes, ComputeType compute) {
     auto inputType = cast<RankedTensorType>(input.getType());
     int64_t rank = inputType.getRank();
     SmallVector<OpFoldResult> outSizes =
@@ -883,6 +1002,7 @@ private:
     SmallVector<std::array<Value, 4>> tables;
     for (int64_t d : interpolated)
       tables.push_back(buildLinearTables(b, loc, axes[d], compute.type));
+    tryFixedPoint(b, loc, compute, tables);
 
     // Whether each corner takes part: a corner taking the second tap of an
     // axis whose run-time scale is 1 does not.

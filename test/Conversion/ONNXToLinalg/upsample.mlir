@@ -216,6 +216,69 @@ func.func @linear_ui16(%x: tensor<3x4xui16>) -> tensor<3x6xui16> {
 
 // -----
 
+// 8-bit integers with weights 0 and powers of two: 16-bit fixed point, each
+// weight scaled by 2 per axis and the sum divided by 4 toward zero (as the
+// float32 conversion truncates); unsigned ones extend and divide unsigned.
+// CHECK-LABEL: func @linear_x2_i8
+// CHECK-DAG:     %[[FOUR:.*]] = arith.constant 4 : i16
+// CHECK-DAG:     arith.constant dense<[2, 1]> : tensor<2xi16>
+// CHECK-DAG:     arith.constant dense<[2, 1, 2, 1, 1, 1]> : tensor<6xi16>
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[H0:.*]]: i16, %{{.*}}: i16, %[[W0:.*]]: i16, %{{.*}}: i16, %{{.*}}: i8):
+// CHECK-NEXT:      %[[W00:.*]] = arith.muli %[[H0]], %[[W0]] : i16
+// CHECK:           %[[A:.*]] = tensor.extract
+// CHECK-NEXT:      %[[WIDE:.*]] = arith.extsi %[[A]] : i8 to i16
+// CHECK-NEXT:      arith.muli %[[W00]], %[[WIDE]] : i16
+// CHECK-NOT:       arith.sitofp
+// CHECK:           arith.addi %{{.*}}, %{{.*}} : i16
+// CHECK:           arith.addi %{{.*}}, %{{.*}} : i16
+// CHECK:           %[[SUM:.*]] = arith.addi %{{.*}}, %{{.*}} : i16
+// CHECK-NEXT:      %[[Q:.*]] = arith.divsi %[[SUM]], %[[FOUR]] : i16
+// CHECK-NEXT:      %[[R:.*]] = arith.trunci %[[Q]] : i16 to i8
+// CHECK-NEXT:      linalg.yield %[[R]] : i8
+func.func @linear_x2_i8(%x: tensor<2x3xi8>) -> tensor<4x6xi8> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xi8>, tensor<2xf32> -> tensor<4x6xi8>
+  return %0 : tensor<4x6xi8>
+}
+// CHECK-LABEL: func @linear_x2_ui8
+// CHECK:           arith.extui %{{.*}} : i8 to i16
+// CHECK:           arith.divui %{{.*}}, %{{.*}} : i16
+func.func @linear_x2_ui8(%x: tensor<5xui8>) -> tensor<10xui8> {
+  %s = onnx.Constant dense<[2.0]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xui8>, tensor<1xf32> -> tensor<10xui8>
+  return %0 : tensor<10xui8>
+}
+// A weight of 0.75 (x4), 16-bit elements, or more fraction bits than 16
+// bits hold (x2 on 8 axes): float32.
+// CHECK-LABEL: func @linear_x4_i8
+// CHECK-NOT:       arith.divsi
+// CHECK:           arith.sitofp %{{.*}} : i8 to f32
+// CHECK:           arith.fptosi %{{.*}} : f32 to i8
+func.func @linear_x4_i8(%x: tensor<5xi8>) -> tensor<20xi8> {
+  %s = onnx.Constant dense<[4.0]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xi8>, tensor<1xf32> -> tensor<20xi8>
+  return %0 : tensor<20xi8>
+}
+// CHECK-LABEL: func @linear_x2_i16
+// CHECK-NOT:       arith.divsi
+// CHECK:           arith.sitofp %{{.*}} : i16 to f32
+func.func @linear_x2_i16(%x: tensor<5xi16>) -> tensor<10xi16> {
+  %s = onnx.Constant dense<[2.0]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xi16>, tensor<1xf32> -> tensor<10xi16>
+  return %0 : tensor<10xi16>
+}
+// CHECK-LABEL: func @linear_x2_8_axes_ui8
+// CHECK-NOT:       arith.divui
+// CHECK:           arith.uitofp %{{.*}} : i8 to f32
+func.func @linear_x2_8_axes_ui8(%x: tensor<1x1x1x1x1x1x1x3xui8>) -> tensor<2x2x2x2x2x2x2x6xui8> {
+  %s = onnx.Constant dense<2.0> : tensor<8xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x1x1x1x1x1x1x3xui8>, tensor<8xf32> -> tensor<2x2x2x2x2x2x2x6xui8>
+  return %0 : tensor<2x2x2x2x2x2x2x6xui8>
+}
+
+// -----
+
 // f16 computes in float32, rounded back; f64 computes in f64, with weights
 // from the float32 coordinates.
 // CHECK-LABEL: func @linear_f16
