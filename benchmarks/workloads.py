@@ -31,15 +31,17 @@ def clip(name, onnx_type, dtype, shape, lo, hi):
     return name, graph, 13, shape, size, size
 
 
-def upsample(name, shape, scales, mode):
+def upsample(name, shape, scales, mode, onnx_type=TensorProto.FLOAT,
+             dtype=np.float32):
     out = [int(np.float32(d) * np.float32(s)) for d, s in zip(shape, scales)]
     graph = helper.make_graph(
         [helper.make_node("Upsample", ["X", "scales"], ["Y"], mode=mode)],
-        name, [helper.make_tensor_value_info("X", TensorProto.FLOAT, shape)],
-        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, out)],
+        name, [helper.make_tensor_value_info("X", onnx_type, shape)],
+        [helper.make_tensor_value_info("Y", onnx_type, out)],
         initializer=[numpy_helper.from_array(np.array(scales, np.float32),
                                              "scales")])
-    return name, graph, 9, shape, 4 * int(np.prod(shape)), 4 * int(
+    size = np.dtype(dtype).itemsize
+    return name, graph, 9, shape, size * int(np.prod(shape)), size * int(
         np.prod(out))
 
 
@@ -97,6 +99,8 @@ WORKLOADS = [
     upsample("linear_x2_1x64x56x56", [1, 64, 56, 56], [1, 1, 2, 2], "linear"),
     upsample("linear_x2_8x64x128x128", [8, 64, 128, 128], [1, 1, 2, 2],
              "linear"),
+    upsample("linear_x2_i8_8x64x128x128", [8, 64, 128, 128], [1, 1, 2, 2],
+             "linear", TensorProto.INT8, np.int8),
     upsample("nearest_x1.5_8x64x128x128", [8, 64, 128, 128],
              [1, 1, 1.5, 1.5], "nearest"),
     upsample("linear_x1.5_8x64x128x128", [8, 64, 128, 128],
