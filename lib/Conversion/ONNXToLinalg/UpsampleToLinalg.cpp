@@ -612,7 +612,7 @@ private:
   static void tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
                             MutableArrayRef<std::array<Value, 4>> tables) {
     auto integerType = dyn_cast<IntegerType>(compute.elementType);
-    if (!integerType || integerType.getWidth() > 8)
+    if (!integerType || integerType.getWidth() > 8 || !hasExactWeights(tables))
       return;
     unsigned bits = integerType.getWidth();
     // The largest |X| and, over it, the largest |s|.
@@ -625,16 +625,15 @@ private:
       int64_t exponent = 0;
       for (int which : {0, 1}) {
         DenseFPElementsAttr values;
-        if (!matchPattern(axis[2 + which], m_Constant(&values)))
-          return;
+        (void)matchPattern(axis[2 + which], m_Constant(&values));
         for (const APFloat &w : values.getValues<APFloat>()) {
           if (w.isZero()) {
             weights[which].push_back(0.0);
             continue;
           }
+          // A power of two (hasExactWeights); weights are at most 1.
           int log2 = w.getExactLog2Abs();
-          if (w.isNegative() || log2 == std::numeric_limits<int>::min() ||
-              log2 > 0 || log2 < -24)
+          if (w.isNegative() || log2 > 0 || log2 < -24)
             return;
           exponent = std::max<int64_t>(exponent, -log2);
           weights[which].push_back(w.convertToDouble());
