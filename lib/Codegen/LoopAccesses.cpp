@@ -5,6 +5,7 @@
 #include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -39,12 +40,19 @@ Value onnxc::codegen::getBaseBuffer(Value memref, bool throughWorkspace) {
   return memref;
 }
 
-/// Whether `base` is a buffer whose aliases are all views of it: a block
-/// argument, an allocation, a global, or (as its own buffer) a memref.view.
+/// Whether `base` is a buffer whose aliases are all views of it: a
+/// function argument, an allocation, a global, or (as its own buffer) a
+/// memref.view. Arguments of other blocks (loop-carried memrefs, say) may
+/// alias anything.
 static bool isKnownBase(Value base) {
+  if (auto argument = dyn_cast<BlockArgument>(base)) {
+    Block *block = argument.getOwner();
+    return block->isEntryBlock() &&
+           isa<FunctionOpInterface>(block->getParentOp());
+  }
   Operation *op = base.getDefiningOp();
-  return !op || isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp,
-                    memref::ViewOp>(op);
+  return isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp,
+             memref::ViewOp>(op);
 }
 
 bool Box::isDisjointFrom(const Box &other) const {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoopAccesses.h"
 #include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -254,8 +255,7 @@ struct ONNXStreamingStoresPass
     });
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     if (nested || stores.empty() || !step || *step <= 0 ||
-        loop.getNumResults() != 0 ||
-        !loop->hasAttr(onnxc::kParallelLoopAttrName))
+        !onnxc::codegen::isParallelLoop(loop))
       return;
     int64_t vectorBytes = 0;
     for (vector::StoreOp store : stores) {

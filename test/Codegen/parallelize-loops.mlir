@@ -172,6 +172,47 @@ func.func @allocates(%x: memref<1024xf32>, %y: memref<1024xf32>) {
 
 // -----
 
+// Left alone: a loop comparing unsigned (its range would be rebuilt with
+// signed arithmetic), and one over memrefs that are arguments of a block
+// other than the function's entry: here both are the same buffer, so the
+// loop reads what it writes.
+// CHECK-LABEL: func @unsigned
+// CHECK-NOT:     __onnxc_parallel_for
+// CHECK:         scf.for unsigned
+// CHECK-NOT:     func.func private
+func.func @unsigned(%x: memref<1024xf32>, %y: memref<1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for unsigned %i = %c0 to %c1024 step %c16 {
+    %v = vector.load %x[%i] : memref<1024xf32>, vector<16xf32>
+    vector.store %v, %y[%i] : memref<1024xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func @block_arguments
+// CHECK-NOT:     __onnxc_parallel_for
+// CHECK:         scf.for
+// CHECK-NOT:     func.func private
+func.func @block_arguments(%y: memref<1040xf32>) {
+  cf.br ^bb1(%y, %y : memref<1040xf32>, memref<1040xf32>)
+^bb1(%a: memref<1040xf32>, %b: memref<1040xf32>):
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for %i = %c0 to %c1024 step %c16 {
+    %j = arith.addi %i, %c16 : index
+    %v = vector.load %a[%j] : memref<1040xf32>, vector<16xf32>
+    vector.store %v, %b[%i] : memref<1040xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
 // A dynamic inner bound: its trip count is clamped at 0 before it
 // multiplies the band's count, so that an empty loop (n below lo) runs no
 // iteration.

@@ -208,3 +208,29 @@ func.func @pages(%x: memref<16400xf32>, %y: memref<16400xf32>) {
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// A loop comparing its bounds unsigned is not one the shared parallel-loop
+// rule accepts (its bounds are rebuilt with signed arithmetic): it streams
+// as it is, without the page chunks.
+// CHECK-LABEL: func @unsigned_pages
+// CHECK:         scf.if %{{.*}} {
+// CHECK-NEXT:      scf.for unsigned %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NOT:         scf.for
+// CHECK:             vector.store {{.*}} nontemporal = true
+// CHECK:           } {onnxc.parallel}
+// CHECK-NEXT:      llvm.fence seq_cst
+func.func @unsigned_pages(%x: memref<16400xf32>, %y: memref<16400xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16400 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for unsigned %i = %c0 to %n step %c16 {
+    %in = memref.subview %x[%i] [16] [1] : memref<16400xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %y[%i] [16] [1] : memref<16400xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  } {onnxc.parallel}
+  return
+}
