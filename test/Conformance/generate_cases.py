@@ -547,8 +547,8 @@ def upsample_cases(values):
     # 8-bit linear with weights 0 and powers of two is computed in 16-bit
     # fixed point: the extremes of each type, and negative sums that
     # truncate toward zero, with 1 to 3 fraction bits (x2 on 1 to 3 axes),
-    # 7 (the most 16 bits hold) and 8 (float32 again); x4 has a weight 0.75
-    # and stays in float32.
+    # 7 (the most whose sums fit 16 bits) and 8 (float32 again); x4 has a
+    # weight 0.75 and stays in float32.
     for type_name in ("int8", "uint8"):
         info = np.iinfo(TYPES[type_name][1])
         for shape, scales in (([9], [2]), ([3, 5], [2, 2]),

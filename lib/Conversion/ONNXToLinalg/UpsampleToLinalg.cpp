@@ -33,7 +33,6 @@
 
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 using namespace mlir;
 using namespace onnxc;
@@ -85,7 +84,7 @@ LinearTaps linearTaps(int64_t o, float scale, int64_t n, bool computeInF64) {
 /// UpsampleLowering::tryFixedPoint): integers of `fixedType`, every weight
 /// scaled by 2^`fractionBits` in all, divided back with truncation toward
 /// zero. That is exact where float32 is: the same result, without the
-/// conversions to and from float32 and in lanes half or a quarter as wide.
+/// conversions to and from float32 and in lanes half as wide.
 struct ComputeType {
   Type elementType; // X's element type after type conversion.
   bool isUnsigned = false;
@@ -93,6 +92,9 @@ struct ComputeType {
   bool isComplex = false;
   IntegerType fixedType; // Null: arithmetic in `type`.
   int64_t fractionBits = 0;
+  /// Every weight is a compile-time 0 or power of two, so that every term
+  /// w * X is exact (see UpsampleLowering::hasExactWeights).
+  bool exactTerms = false;
 
   ComputeType(Type convertedElementType, Type originalElementType)
       : elementType(convertedElementType),
@@ -612,64 +614,64 @@ private:
   static void tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
                             MutableArrayRef<std::array<Value, 4>> tables) {
     auto integerType = dyn_cast<IntegerType>(compute.elementType);
-    if (!integerType || integerType.getWidth() > 8 || !hasExactWeights(tables))
+    if (!integerType || integerType.getWidth() > 8 || !compute.exactTerms)
       return;
     unsigned bits = integerType.getWidth();
     // The largest |X| and, over it, the largest |s|.
-    uint64_t bound = compute.isUnsigned ? (uint64_t(1) << bits) - 1
-                                        : uint64_t(1) << (bits - 1);
-    SmallVector<int64_t> exponents;
-    SmallVector<std::array<SmallVector<int64_t>, 2>> scaled;
+    int64_t bound = compute.isUnsigned ? (int64_t(1) << bits) - 1
+                                       : int64_t(1) << (bits - 1);
+    int64_t fractionBits = 0;
+    SmallVector<std::array<SmallVector<int16_t>, 2>> scaled;
     for (const std::array<Value, 4> &axis : tables) {
-      std::array<SmallVector<double>, 2> weights;
-      int64_t exponent = 0;
+      // Weights are 0 or 2^-e (compute.exactTerms) with e >= 0, as no
+      // weight exceeds 1.
+      std::array<SmallVector<APFloat>, 2> weights;
+      int exponent = 0;
       for (int which : {0, 1}) {
         DenseFPElementsAttr values;
-        (void)matchPattern(axis[2 + which], m_Constant(&values));
-        for (const APFloat &w : values.getValues<APFloat>()) {
-          if (w.isZero()) {
-            weights[which].push_back(0.0);
+        if (!matchPattern(axis[2 + which], m_Constant(&values)))
+          return;
+        llvm::append_range(weights[which], values.getValues<APFloat>());
+        for (const APFloat &w : weights[which]) {
+          if (w.isZero())
             continue;
-          }
-          // A power of two (hasExactWeights); weights are at most 1.
-          int log2 = w.getExactLog2Abs();
-          if (w.isNegative() || log2 > 0 || log2 < -24)
+          int log2 = w.getExactLog2();
+          if (log2 == std::numeric_limits<int>::min() || log2 > 0)
             return;
-          exponent = std::max<int64_t>(exponent, -log2);
-          weights[which].push_back(w.convertToDouble());
+          exponent = std::max(exponent, -log2);
         }
       }
-      // The largest sum of an output's two weights, scaled.
-      std::array<SmallVector<int64_t>, 2> axisScaled;
-      uint64_t largestSum = 0;
-      for (auto [w0, w1] : llvm::zip_equal(weights[0], weights[1])) {
-        axisScaled[0].push_back(std::ldexp(w0, exponent));
-        axisScaled[1].push_back(std::ldexp(w1, exponent));
-        largestSum = std::max<uint64_t>(largestSum, axisScaled[0].back() +
-                                                        axisScaled[1].back());
-      }
-      bound *= std::max<uint64_t>(largestSum, 1);
-      if (bound > uint64_t(std::numeric_limits<int16_t>::max()))
+      if (exponent > 14)
         return;
-      exponents.push_back(exponent);
+      // Scaled weights, and the largest sum of an output's two of them:
+      // 2^exponent, unless the scale sends no output between two inputs.
+      std::array<SmallVector<int16_t>, 2> axisScaled;
+      int64_t largestSum = 0;
+      for (auto [w0, w1] : llvm::zip_equal(weights[0], weights[1])) {
+        auto toScaled = [&](const APFloat &w) -> int16_t {
+          return w.isZero() ? 0 : 1 << (exponent + w.getExactLog2());
+        };
+        axisScaled[0].push_back(toScaled(w0));
+        axisScaled[1].push_back(toScaled(w1));
+        largestSum = std::max<int64_t>(largestSum, axisScaled[0].back() +
+                                                       axisScaled[1].back());
+      }
+      bound *= largestSum;
+      if (bound > std::numeric_limits<int16_t>::max())
+        return;
+      fractionBits += exponent;
       scaled.push_back(std::move(axisScaled));
     }
-    IntegerType fixedType = b.getI16Type();
-    int64_t fractionBits =
-        std::accumulate(exponents.begin(), exponents.end(), int64_t(0));
-    if (fractionBits >= fixedType.getWidth() - 1)
-      return;
-    compute.fixedType = fixedType;
+    // Every axis has an output whose scaled weights sum to 2^exponent, so
+    // the bound covers 2^fractionBits too.
+    compute.fixedType = b.getI16Type();
     compute.fractionBits = fractionBits;
     for (auto [axis, values] : llvm::zip_equal(tables, scaled)) {
       for (int which : {0, 1}) {
         auto type = RankedTensorType::get(
-            {static_cast<int64_t>(values[which].size())}, fixedType);
-        SmallVector<APInt> entries;
-        for (int64_t v : values[which])
-          entries.push_back(APInt(fixedType.getWidth(), v));
+            {static_cast<int64_t>(values[which].size())}, compute.fixedType);
         axis[2 + which] = arith::ConstantOp::create(
-            b, loc, DenseElementsAttr::get(type, entries));
+            b, loc, DenseElementsAttr::get(type, ArrayRef(values[which])));
       }
     }
   }
@@ -679,15 +681,15 @@ private:
   /// slowest), each term (product of per-axis weights, in axis order) * X.
   /// `element(corner)` reads X at a corner, `weight(a, second)` is the
   /// weight of the interpolated axis a; `cornerActive` masks out corners
-  /// (null: always taken). With `exactTerms` (see hasExactWeights), each
-  /// term and its addition may contract into a fused multiply-add.
+  /// (null: always taken). With `compute.exactTerms`, each term and its
+  /// addition may contract into a fused multiply-add.
   static Value sumCorners(OpBuilder &b, Location loc, int64_t k,
                           function_ref<Value(int64_t)> element,
                           function_ref<Value(int64_t, bool)> weight,
                           ArrayRef<Value> cornerActive,
-                          const ComputeType &compute, bool exactTerms) {
-    auto fastMath = exactTerms ? arith::FastMathFlags::contract
-                               : arith::FastMathFlags::none;
+                          const ComputeType &compute) {
+    auto fastMath = compute.exactTerms ? arith::FastMathFlags::contract
+                                       : arith::FastMathFlags::none;
     SmallVector<Value> acc;
     for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
       Value w;
@@ -726,7 +728,6 @@ private:
                                    ArrayRef<OpFoldResult> sizes, Value dest) {
     int64_t rank = sizes.size();
     int64_t k = interpolated.size();
-    bool exactTerms = hasExactWeights(tables);
     // The whole output needs no slicing (and empty tensors admit none).
     bool whole = llvm::all_of(offsets, isZeroInteger);
     SmallVector<Value> inputs;
@@ -770,10 +771,9 @@ private:
           auto weight = [&](int64_t a, bool second) -> Value {
             return args[4 * a + (second ? 3 : 2)];
           };
-          linalg::YieldOp::create(nb, nloc,
-                                  sumCorners(nb, nloc, k, element, weight,
-                                             cornerActive, compute,
-                                             exactTerms));
+          linalg::YieldOp::create(
+              nb, nloc,
+              sumCorners(nb, nloc, k, element, weight, cornerActive, compute));
         });
     if (whole)
       return generic.getResult(0);
@@ -941,7 +941,6 @@ private:
       }
     }
     maps.push_back(b.getMultiDimIdentityMap(loops));
-    bool exactTerms = hasExactWeights(tables);
     auto generic = linalg::GenericOp::create(
         b, loc, expandedType, inputs, expanded, maps,
         SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
@@ -971,9 +970,8 @@ private:
           auto weight = [&](int64_t a, bool second) {
             return args[firstWeight + 2 * a + (second ? 1 : 0)];
           };
-          linalg::YieldOp::create(nb, nloc,
-                                  sumCorners(nb, nloc, k, element, weight, {},
-                                             compute, exactTerms));
+          linalg::YieldOp::create(
+              nb, nloc, sumCorners(nb, nloc, k, element, weight, {}, compute));
         });
     Value computed = tensor::CollapseShapeOp::create(
         b, loc, generic.getResult(0), reassociation);
@@ -1001,6 +999,7 @@ private:
     SmallVector<std::array<Value, 4>> tables;
     for (int64_t d : interpolated)
       tables.push_back(buildLinearTables(b, loc, axes[d], compute.type));
+    compute.exactTerms = hasExactWeights(tables);
     tryFixedPoint(b, loc, compute, tables);
 
     // Whether each corner takes part: a corner taking the second tap of an

@@ -249,8 +249,8 @@ func.func @linear_x2_ui8(%x: tensor<5xui8>) -> tensor<10xui8> {
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xui8>, tensor<1xf32> -> tensor<10xui8>
   return %0 : tensor<10xui8>
 }
-// A weight of 0.75 (x4), 16-bit elements, or more fraction bits than 16
-// bits hold (x2 on 8 axes): float32.
+// A weight of 0.75 (x4), 16-bit elements, or sums too large for 16 bits
+// (x2 on 8 axes: up to 255 * 2^8): float32.
 // CHECK-LABEL: func @linear_x4_i8
 // CHECK-NOT:       arith.divsi
 // CHECK:           arith.sitofp %{{.*}} : i8 to f32
