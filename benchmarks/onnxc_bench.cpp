@@ -197,6 +197,10 @@ int main(int argc, char **argv) {
   }
   int iterations = atoi(argv[2]);
   int threads = argc == 4 ? atoi(argv[3]) : 1;
+  if (iterations < 1) {
+    fprintf(stderr, "onnxc_bench: ITERATIONS must be at least 1\n");
+    return 1;
+  }
   if (threads < 1 || threads > 1024) {
     fprintf(stderr, "onnxc_bench: THREADS must be 1 to 1024\n");
     return 1;

@@ -82,8 +82,10 @@ std::optional<ConstantGlobalView> getConstantGlobalView(Value memref) {
 bool isRowOfConstantGathers(scf::ForOp forOp) {
   std::optional<APInt> tripCount = forOp.getStaticTripCount();
   std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+  // Both bounded before their product is taken.
   if (!tripCount || !step || tripCount->slt(2) ||
-      tripCount->sgt(onnxc::kMaxUnrolledGatherTiles) ||
+      tripCount->sgt(onnxc::kMaxUnrolledGatherTiles) || *step < 1 ||
+      *step > onnxc::kMaxUnrolledGatherRowLength ||
       tripCount->getSExtValue() * *step > onnxc::kMaxUnrolledGatherRowLength)
     return false;
   bool hasGather = false, readsConstantTable = false;
