@@ -401,6 +401,38 @@ func.func @linear_long_rows(%x: tensor<2x257xf32>) -> tensor<4x514xf32> {
 
 // -----
 
+// The limits themselves: an f32 row of exactly 512 outputs is read through
+// the tables (gathered: X is extracted in the body); for 64-bit elements
+// the limit is 256 (128-bit vectors unroll it too), so a 258-output f64 row
+// is a stencil and a 256-output one is gathered.
+// CHECK-LABEL: func @linear_row_512
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x512xf32>)
+// CHECK:           tensor.extract %{{.*}} : tensor<2x256xf32>
+// CHECK-LABEL: func @linear_row_258_f64
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x128x2xf64>)
+// CHECK-NOT:       tensor.extract %{{.*}} : tensor<2x129xf64>
+// CHECK:         tensor.insert_slice
+// CHECK-LABEL: func @linear_row_256_f64
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x256xf64>)
+// CHECK:           tensor.extract %{{.*}} : tensor<2x128xf64>
+func.func @linear_row_512(%x: tensor<2x256xf32>) -> tensor<4x512xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x256xf32>, tensor<2xf32> -> tensor<4x512xf32>
+  return %0 : tensor<4x512xf32>
+}
+func.func @linear_row_258_f64(%x: tensor<2x129xf64>) -> tensor<4x258xf64> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x129xf64>, tensor<2xf32> -> tensor<4x258xf64>
+  return %0 : tensor<4x258xf64>
+}
+func.func @linear_row_256_f64(%x: tensor<2x128xf64>) -> tensor<4x256xf64> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x128xf64>, tensor<2xf32> -> tensor<4x256xf64>
+  return %0 : tensor<4x256xf64>
+}
+
+// -----
+
 // Only an outer axis interpolated (the innermost one is a copy): a stencil
 // of two row slices of X and the slab of the last input row.
 // CHECK-LABEL: func @linear_rows_only
