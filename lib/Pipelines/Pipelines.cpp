@@ -130,6 +130,8 @@ static void addLoopsStage(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(
         createONNXStreamingStoresPass(streamingOptions));
   }
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createONNXJamParallelLoopsPass());
   if (options.vectorize && options.parallelize)
     pm.addPass(createONNXParallelizeLoopsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());

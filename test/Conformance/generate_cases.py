@@ -623,6 +623,14 @@ def upsample_cases(values):
                         type_name, mode, "_".join("%g" % s for s in scales)),
                     values, type_name, shape, scales, mode))
 
+    # Planes of rows whose weights are not periodic (x1.5 in float32): the
+    # plane loop is unroll-and-jammed, 4 planes a row loop sharing the row
+    # weights, then the last plane alone.
+    for type_name in ("float32", "int8", "float64", "uint16", "float16"):
+        cases.append(constant_scales_case(
+            "upsample9_%s_linear_planes_1_1_1.5_1.5" % type_name, values,
+            type_name, [1, 5, 90, 20], [1, 1, 1.5, 1.5], "linear"))
+
     # Axes longer than 65536 outputs: tables computed at run time from
     # constant scales, for the gather and the integer-factor forms.
     for mode in ("nearest", "linear"):

@@ -270,6 +270,43 @@ def ONNXFuseSiblingLoopsPass
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def ONNXJamParallelLoopsPass
+    : Pass<"onnx-jam-parallel-loops", "::mlir::func::FuncOp"> {
+  let summary = "Unroll-and-jam parallel loops whose inner loop recomputes "
+                "values that do not depend on them";
+  let description = [{
+    A linear Upsample whose row weights are not periodic (a scale of 1.5,
+    say) loads each row's weights and multiplies them by the column weights
+    in the row loop, again for every plane. When an `onnxc.parallel` loop's
+    body is pure ops and then one `scf.for` with bounds from above it and
+    a body without regions, and that body has vector arithmetic that does
+    not depend on the parallel loop (its operands come from above the
+    parallel loop, the inner induction variable, pure ops, or reads of
+    constant globals), the parallel loop is unroll-and-jammed by `factor`:
+
+    - a loop over chunks of `factor` iterations, still `onnxc.parallel`,
+      copies the pure ops once per iteration of the chunk, then runs one
+      inner loop whose body takes each group of the original body's ops
+      that ends with a write, in order, once for every iteration of the
+      chunk; the invariant ops are emitted once, with the first copy;
+    - the original loop runs the iterations that remain, unless the trip
+      count is a static multiple of `factor`.
+
+    Each iteration's own ops keep their order. Iterations of a parallel
+    loop write disjoint data; a nest that reads a buffer it writes, or has
+    an effect the pass cannot name, is left alone, so interleaving them
+    cannot change what any of them reads.
+  }];
+  let options = [
+    Option<"factor", "factor", "int64_t", /*default=*/"4",
+           "Iterations of the parallel loop each inner loop serves">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def ONNXParallelizeLoopsPass
     : Pass<"onnx-parallelize-loops", "::mlir::ModuleOp"> {
   let summary = "Run the kernels' parallel loop nests on the runtime's threads";

@@ -1,0 +1,264 @@
+// RUN: onnx-opt %s -onnx-jam-parallel-loops -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -onnx-jam-parallel-loops=factor=2 -split-input-file | FileCheck %s --check-prefix=TWO
+
+// A loop over 6 planes, each running 8 rows whose weight (a constant table
+// read at the row) times the column weights does not depend on the plane:
+// chunks of 4 planes share one weight read and one product per row, each
+// plane's load, multiply and store in turn; the last 2 planes run the
+// original loop.
+// CHECK-LABEL: func @rows_of_planes
+// CHECK-SAME:    (%[[X:.*]]: memref<6x8x16xf32>, %[[Y:.*]]: memref<6x8x16xf32>)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK:         scf.for %[[P:.*]] = %[[C0]] to %[[C4]] step %[[C4]] {
+// CHECK:           %[[P1:.*]] = arith.addi %[[P]], %{{.*}} : index
+// CHECK:           %[[P2:.*]] = arith.addi %[[P]], %{{.*}} : index
+// CHECK:           %[[P3:.*]] = arith.addi %[[P]], %{{.*}} : index
+// CHECK:           scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:             %[[W:.*]] = memref.load %{{.*}}[%[[R]]]
+// CHECK:             %[[WV:.*]] = vector.broadcast %[[W]]
+// CHECK:             %[[PRODUCT:.*]] = arith.mulf %[[WV]], %{{.*}}
+// CHECK:             %[[X0:.*]] = vector.load %[[X]][%[[P]], %[[R]], %[[C0]]]
+// CHECK:             %[[Y0:.*]] = arith.mulf %[[PRODUCT]], %[[X0]]
+// CHECK:             vector.store %[[Y0]], %[[Y]][%[[P]], %[[R]], %[[C0]]]
+// CHECK-NOT:         memref.load
+// CHECK:             %[[X1:.*]] = vector.load %[[X]][%[[P1]], %[[R]], %[[C0]]]
+// CHECK:             %[[Y1:.*]] = arith.mulf %[[PRODUCT]], %[[X1]]
+// CHECK:             vector.store %[[Y1]], %[[Y]][%[[P1]], %[[R]], %[[C0]]]
+// CHECK:             vector.load %[[X]][%[[P2]], %[[R]], %[[C0]]]
+// CHECK:             vector.store %{{.*}}, %[[Y]][%[[P2]], %[[R]], %[[C0]]]
+// CHECK:             vector.load %[[X]][%[[P3]], %[[R]], %[[C0]]]
+// CHECK:             vector.store %{{.*}}, %[[Y]][%[[P3]], %[[R]], %[[C0]]]
+// CHECK-NEXT:      } {onnxc.parallel}
+// CHECK-NEXT:    } {onnxc.parallel}
+// CHECK:         scf.for %[[Q:.*]] = %[[C4]] to %[[C6]] step %[[C1]] {
+// CHECK:           scf.for
+// CHECK:             memref.load
+// CHECK:             vector.load %[[X]][%[[Q]],
+// CHECK:             vector.store %{{.*}}, %[[Y]][%[[Q]],
+// CHECK-NEXT:      } {onnxc.parallel}
+// CHECK-NEXT:    } {onnxc.parallel}
+// CHECK-NEXT:    return
+
+// With factor=2, chunks of 2 planes and no remainder.
+// TWO-LABEL: func @rows_of_planes
+// TWO:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C2:.*]] {
+// TWO:           scf.for
+// TWO-COUNT-2:     vector.store
+// TWO-NOT:       vector.store
+// TWO:           } {onnxc.parallel}
+// TWO-NEXT:    } {onnxc.parallel}
+// TWO-NEXT:    return
+memref.global "private" constant @row_weights : memref<8xf32> = dense<[0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5]>
+func.func @rows_of_planes(%x: memref<6x8x16xf32>, %y: memref<6x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %c8 = arith.constant 8 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<8xf32>
+  scf.for %p = %c0 to %c6 step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %x[%p, %r, %c0] : memref<6x8x16xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<6x8x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// A trip count that is a static multiple of the factor leaves no
+// remainder loop.
+// CHECK-LABEL: func @multiple_of_factor
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           scf.for
+// CHECK-COUNT-1:     arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-COUNT-4:     vector.store
+// CHECK-NEXT:      } {onnxc.parallel}
+// CHECK-NEXT:    } {onnxc.parallel}
+// CHECK-NEXT:    return
+memref.global "private" constant @row_weights : memref<8xf32> = dense<1.0>
+func.func @multiple_of_factor(%x: memref<8x8x16xf32>, %y: memref<8x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<8xf32>
+  scf.for %p = %c0 to %c8 step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      vector.store %product, %y[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// A run-time trip count: the chunks end at lb + (ub - lb) / 4 * 4, and the
+// remainder runs from there.
+// CHECK-LABEL: func @dynamic_planes
+// CHECK-SAME:    (%{{.*}}: memref<?x8x16xf32>, %{{.*}}: memref<?x8x16xf32>, %[[N:.*]]: index)
+// CHECK:         %[[SPAN:.*]] = arith.maxsi %[[N]], %{{.*}} : index
+// CHECK:         %[[CHUNKS:.*]] = arith.divsi %[[SPAN]], %[[C4:.*]] : index
+// CHECK:         %[[END:.*]] = arith.muli %[[CHUNKS]], %[[C4]] : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[END]] step %[[C4]] {
+// CHECK:         } {onnxc.parallel}
+// CHECK:         scf.for %{{.*}} = %[[END]] to %[[N]] step %{{.*}} {
+// CHECK:         } {onnxc.parallel}
+memref.global "private" constant @row_weights : memref<8xf32> = dense<1.0>
+func.func @dynamic_planes(%x: memref<?x8x16xf32>, %y: memref<?x8x16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<8xf32>
+  scf.for %p = %c0 to %n step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %x[%p, %r, %c0] : memref<?x8x16xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<?x8x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Left alone: the weights come from a global that is not constant (a read
+// of it is not invariant), so no vector arithmetic is shared.
+// CHECK-LABEL: func @mutable_table
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-COUNT-1:     vector.store
+// CHECK-NEXT:      } {onnxc.parallel}
+// CHECK-NEXT:    }{{.*}}
+// CHECK-NEXT:    return
+memref.global "private" @row_weights : memref<8xf32> = dense<1.0>
+func.func @mutable_table(%x: memref<8x8x16xf32>, %y: memref<8x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<8xf32>
+  scf.for %p = %c0 to %c8 step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %x[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Left alone: an inner loop of 2 iterations (LLVM unrolls it and hoists
+// its invariant values out of the outer loop itself).
+// CHECK-LABEL: func @short_inner_loop
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-COUNT-1:     vector.store
+// CHECK-NEXT:      } {onnxc.parallel}
+// CHECK-NEXT:    }{{.*}}
+// CHECK-NEXT:    return
+memref.global "private" constant @row_weights : memref<2xf32> = dense<[1.0, 0.5]>
+func.func @short_inner_loop(%x: memref<8x2x16xf32>, %y: memref<8x2x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<2xf32>
+  scf.for %p = %c0 to %c8 step %c1 {
+    scf.for %r = %c0 to %c2 step %c1 {
+      %w = memref.load %table[%r] : memref<2xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %x[%p, %r, %c0] : memref<8x2x16xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<8x2x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Left alone: the nest reads the buffer it writes (an in-place update),
+// so iterations could see each other's writes once interleaved.
+// CHECK-LABEL: func @reads_what_it_writes
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-COUNT-1:     vector.store
+// CHECK-NEXT:      } {onnxc.parallel}
+// CHECK-NEXT:    }{{.*}}
+// CHECK-NEXT:    return
+memref.global "private" constant @row_weights : memref<8xf32> = dense<1.0>
+func.func @reads_what_it_writes(%y: memref<8x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<8xf32>
+  scf.for %p = %c0 to %c8 step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %y[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Left alone: the outer loop is not marked parallel.
+// CHECK-LABEL: func @not_parallel
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-COUNT-1:     vector.store
+// CHECK-NEXT:      } {onnxc.parallel}
+// CHECK-NEXT:    }{{.*}}
+// CHECK-NEXT:    return
+memref.global "private" constant @row_weights : memref<8xf32> = dense<1.0>
+func.func @not_parallel(%x: memref<8x8x16xf32>, %y: memref<8x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<8xf32>
+  scf.for %p = %c0 to %c8 step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %x[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  }
+  return
+}
