@@ -88,8 +88,13 @@ bool isRowOfConstantGathers(scf::ForOp forOp) {
       *step > onnxc::kMaxUnrolledGatherRowLength ||
       tripCount->getSExtValue() * *step > onnxc::kMaxUnrolledGatherRowLength)
     return false;
+  // A loop holding another loop is a loop over rows (whose body may also
+  // hold the row's peeled partial tile): unrolled, it would copy every
+  // row's tiles.
   bool hasGather = false, readsConstantTable = false;
   for (Operation &op : forOp.getBody()->getOperations()) {
+    if (isa<LoopLikeOpInterface>(op))
+      return false;
     hasGather |= isa<vector::GatherOp>(op);
     if (auto subview = dyn_cast<memref::SubViewOp>(op))
       readsConstantTable |=

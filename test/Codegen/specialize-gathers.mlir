@@ -113,6 +113,55 @@ func.func @rows_kept(%x: memref<32xf32>, %y: memref<528xf32>) {
 
 // -----
 
+// A loop over rows that reads a constant row table and holds the loop over
+// the row's tiles and the peeled partial tile: only the tile loop unrolls
+// (unrolling the rows too would copy every row's tiles).
+// CHECK-LABEL: func @rows_of_tiles
+// CHECK:         scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NOT:       scf.for
+// CHECK-COUNT-3:   vector.transfer_write %{{.*}}, %{{.*}}[%[[ROW]], %{{.*}}]
+// CHECK-NEXT:    {{^ *}}}{{$}}
+// CHECK-NEXT:    return
+memref.global "private" constant @row_offsets : memref<8xi32> = dense<[0, 0, 32, 64, 64, 96, 128, 128]>
+memref.global "private" constant @columns : memref<40xi32> = dense<[0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15, 16, 16, 17, 18, 18, 19, 20, 20, 21, 22, 22, 23, 24, 24, 25, 26]>
+func.func @rows_of_tiles(%x: memref<256xf32>, %y: memref<8x40xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %pad = ub.poison : i32
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %mask8 = arith.constant dense<true> : vector<8xi1>
+  %pass8 = arith.constant dense<0.0> : vector<8xf32>
+  %rows = memref.get_global @row_offsets : memref<8xi32>
+  %columns = memref.get_global @columns : memref<40xi32>
+  scf.for %r = %c0 to %c8 step %c1 {
+    %row_slice = memref.subview %rows[%r] [1] [1] : memref<8xi32> to memref<1xi32, strided<[1], offset: ?>>
+    %offset = memref.load %row_slice[%c0] : memref<1xi32, strided<[1], offset: ?>>
+    scf.for %i = %c0 to %c32 step %c16 {
+      %slice = memref.subview %columns[%i] [16] [1] : memref<40xi32> to memref<16xi32, strided<[1], offset: ?>>
+      %t = vector.transfer_read %slice[%c0], %pad {in_bounds = [true]} : memref<16xi32, strided<[1], offset: ?>>, vector<16xi32>
+      %o = vector.broadcast %offset : i32 to vector<16xi32>
+      %sum = arith.addi %t, %o : vector<16xi32>
+      %lanes = arith.index_cast %sum : vector<16xi32> to vector<16xindex>
+      %g = vector.gather %x[%c0] [%lanes], %mask, %pass : memref<256xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+      vector.transfer_write %g, %y[%r, %i] {in_bounds = [true]} : vector<16xf32>, memref<8x40xf32>
+    }
+    %slice = memref.subview %columns[32] [8] [1] : memref<40xi32> to memref<8xi32, strided<[1], offset: 32>>
+    %t = vector.transfer_read %slice[%c0], %pad {in_bounds = [true]} : memref<8xi32, strided<[1], offset: 32>>, vector<8xi32>
+    %o = vector.broadcast %offset : i32 to vector<8xi32>
+    %sum = arith.addi %t, %o : vector<8xi32>
+    %lanes = arith.index_cast %sum : vector<8xi32> to vector<8xindex>
+    %g = vector.gather %x[%c0] [%lanes], %mask8, %pass8 : memref<256xf32>, vector<8xindex>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+    vector.transfer_write %g, %y[%r, %c32] {in_bounds = [true]} : vector<8xf32>, memref<8x40xf32>
+  }
+  return
+}
+
+// -----
+
 // The uniform part of a gather's indices (the row offset the vectorizer
 // broadcasts into every lane) moves into the scalar base offset; the lanes
 // keep the sign-extended i32 table entries.

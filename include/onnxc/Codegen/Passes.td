@@ -132,7 +132,9 @@ def ONNXSpecializeGathersPass
     Upsample lowering's lanes are index-table entries plus a row offset.
     This pass unrolls `scf.for` loops over rows of at most 512 elements (2
     to 128 iterations) whose body gathers with lanes read from a constant
-    `memref.global` at the induction variable, and folds such reads at
+    `memref.global` at the induction variable and holds no loop (a loop
+    over rows holding the loop over a row's tiles stays, else every row's
+    tiles would be copied), and folds such reads at
     constant positions into constant vectors. It moves the uniform part of a gather's lanes into its last base
     offset (what is left is often a sign-extended i32 vector: 32-bit gather
     indices). A gather with an all-true mask, constant lanes spanning at
