@@ -76,6 +76,13 @@ std::optional<ConstantGlobalView> getConstantGlobalView(Value memref) {
   return ConstantGlobalView{value, offset};
 }
 
+/// Whether `op` is a view of a constant global table at `iv`.
+bool readsConstantTableAt(Operation &op, Value iv) {
+  auto subview = dyn_cast<memref::SubViewOp>(op);
+  return subview && llvm::is_contained(subview.getOffsets(), iv) &&
+         getConstantGlobalView(subview.getSource()).has_value();
+}
+
 /// Whether `forOp` is a short loop over the vector tiles of a row whose
 /// gathers take their lanes from a constant global table at the induction
 /// variable: unrolled, every tile reads its lanes at a constant position.
@@ -96,12 +103,29 @@ bool isRowOfConstantGathers(scf::ForOp forOp) {
     if (isa<LoopLikeOpInterface>(op))
       return false;
     hasGather |= isa<vector::GatherOp>(op);
-    if (auto subview = dyn_cast<memref::SubViewOp>(op))
-      readsConstantTable |=
-          llvm::is_contained(subview.getOffsets(), forOp.getInductionVar()) &&
-          getConstantGlobalView(subview.getSource()).has_value();
+    readsConstantTable |= readsConstantTableAt(op, forOp.getInductionVar());
   }
   return hasGather && readsConstantTable;
+}
+
+/// Whether `forOp` is a loop over the 2 to `kMaxUnrolledPhases` phases of
+/// an integer-factor axis (output rows 2i and 2i + 1 of a x2 Upsample, say)
+/// whose body reads weights from a constant table at the induction
+/// variable and holds no loop. Unrolled, each phase's weights are constants:
+/// a zero weight's integer term folds away (half the corners of a x2
+/// Upsample's even rows), and a power of two becomes a shift.
+bool isLoopOverPhases(scf::ForOp forOp) {
+  constexpr int64_t kMaxUnrolledPhases = 4;
+  std::optional<APInt> tripCount = forOp.getStaticTripCount();
+  if (!tripCount || tripCount->slt(2) || tripCount->sgt(kMaxUnrolledPhases))
+    return false;
+  bool readsConstantTable = false;
+  for (Operation &op : forOp.getBody()->getOperations()) {
+    if (isa<LoopLikeOpInterface>(op))
+      return false;
+    readsConstantTable |= readsConstantTableAt(op, forOp.getInductionVar());
+  }
+  return readsConstantTable;
 }
 
 /// vector.transfer_read of a rank-1 constant global (possibly through
@@ -323,6 +347,14 @@ struct ONNXSpecializeGathersPass
     });
     for (scf::ForOp row : rows)
       (void)loopUnrollFull(row);
+    // Then the phase loops, which held the rows.
+    SmallVector<scf::ForOp> phases;
+    func.walk([&](scf::ForOp forOp) {
+      if (isLoopOverPhases(forOp))
+        phases.push_back(forOp);
+    });
+    for (scf::ForOp phase : phases)
+      (void)loopUnrollFull(phase);
 
     RewritePatternSet patterns(context);
     onnxc::populateONNXSpecializeGathersPatterns(patterns);

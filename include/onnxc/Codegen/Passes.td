@@ -134,8 +134,10 @@ def ONNXSpecializeGathersPass
     to 128 iterations) whose body gathers with lanes read from a constant
     `memref.global` at the induction variable and holds no loop (a loop
     over rows holding the loop over a row's tiles stays, else every row's
-    tiles would be copied), and folds such reads at
-    constant positions into constant vectors. It moves the uniform part of a gather's lanes into its last base
+    tiles would be copied); then loops of 2 to 4 iterations that read a
+    constant `memref.global` at the induction variable and hold no loop
+    (the phases of an integer-factor axis, once their rows are unrolled);
+    and it folds such reads at constant positions into constant vectors. It moves the uniform part of a gather's lanes into its last base
     offset (what is left is often a sign-extended i32 vector: 32-bit gather
     indices). A gather with an all-true mask, constant lanes spanning at
     most as many elements as it has lanes, and a memref base with a
