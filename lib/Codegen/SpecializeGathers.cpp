@@ -335,26 +335,26 @@ struct GatherOfNearbyConstantLanesToShuffle
   }
 };
 
+/// Unrolls the loops of `func` that `isUnrolled` picks, all picked first.
+void unrollLoops(func::FuncOp func,
+                 llvm::function_ref<bool(scf::ForOp)> isUnrolled) {
+  SmallVector<scf::ForOp> loops;
+  func.walk([&](scf::ForOp forOp) {
+    if (isUnrolled(forOp))
+      loops.push_back(forOp);
+  });
+  for (scf::ForOp loop : loops)
+    (void)loopUnrollFull(loop);
+}
+
 struct ONNXSpecializeGathersPass
     : onnxc::impl::ONNXSpecializeGathersPassBase<ONNXSpecializeGathersPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
-    SmallVector<scf::ForOp> rows;
-    func.walk([&](scf::ForOp forOp) {
-      if (isRowOfConstantGathers(forOp))
-        rows.push_back(forOp);
-    });
-    for (scf::ForOp row : rows)
-      (void)loopUnrollFull(row);
+    unrollLoops(func, isRowOfConstantGathers);
     // Then the phase loops, which held the rows.
-    SmallVector<scf::ForOp> phases;
-    func.walk([&](scf::ForOp forOp) {
-      if (isLoopOverPhases(forOp))
-        phases.push_back(forOp);
-    });
-    for (scf::ForOp phase : phases)
-      (void)loopUnrollFull(phase);
+    unrollLoops(func, isLoopOverPhases);
 
     RewritePatternSet patterns(context);
     onnxc::populateONNXSpecializeGathersPatterns(patterns);
