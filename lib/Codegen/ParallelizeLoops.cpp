@@ -91,18 +91,25 @@ int64_t estimateBytesWritten(scf::ForOp loop, int64_t unknownTripCount) {
 constexpr int64_t kMinIterationBytes = 256;
 
 /// The loops whose iterations a task's range covers: `outer` and the
-/// parallel loops perfectly nested in it with bounds independent of the
-/// band, until the band has kMinBandIterations iterations or an iteration
-/// of the next loop writes less than kMinIterationBytes.
+/// parallel loops nested in it, each the last op of its parent's body after
+/// pure ops only, with bounds independent of the band, until the band has
+/// kMinBandIterations iterations or an iteration of the next loop writes less
+/// than kMinIterationBytes.
 SmallVector<scf::ForOp> getBand(scf::ForOp outer) {
   SmallVector<scf::ForOp> band = {outer};
   int64_t iterations = getStaticTripCount(outer).value_or(kMinBandIterations);
   while (iterations < kMinBandIterations) {
+    // The next loop may follow pure ops (the indices of the iterations an
+    // unroll-and-jammed loop runs at once); the task recomputes them.
     Block *body = band.back().getBody();
-    if (!llvm::hasSingleElement(body->without_terminator()))
+    auto inner =
+        dyn_cast_or_null<scf::ForOp>(body->getTerminator()->getPrevNode());
+    if (!inner || !llvm::all_of(body->without_terminator(), [&](Operation &op) {
+          return &op == inner.getOperation() ||
+                 (op.getNumRegions() == 0 && isMemoryEffectFree(&op));
+        }))
       break;
-    auto inner = dyn_cast<scf::ForOp>(body->front());
-    if (!inner || !isParallelLoop(inner) ||
+    if (!isParallelLoop(inner) ||
         !llvm::all_of(inner->getOperands(),
                       [&](Value v) { return isDefinedOutside(v, outer); }))
       break;
@@ -283,6 +290,10 @@ struct ONNXParallelizeLoopsPass
                       b, loc, mapping.lookupOrDefault(band[i].getLowerBound()),
                       offset));
     }
+    for (scf::ForOp bandLoop : ArrayRef(band).drop_back())
+      for (Operation &op : bandLoop.getBody()->without_terminator())
+        if (!isa<scf::ForOp>(op))
+          b.clone(op, mapping);
     for (Operation &op : inner.getBody()->without_terminator())
       b.clone(op, mapping);
     b.setInsertionPointAfter(range);

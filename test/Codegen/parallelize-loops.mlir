@@ -93,6 +93,43 @@ func.func @nest(%x: memref<4x8x?xf32>, %y: memref<4x8x?xf32>, %n: index) {
 
 // -----
 
+// A loop of 2 chunks of planes, whose body computes the second plane's
+// index before the row loop (what onnx-jam-parallel-loops leaves): the band
+// goes through the pure op into the rows (2 x 8 iterations), and the task
+// recomputes it from the recovered chunk index.
+// CHECK-LABEL: func @band_through_pure_ops
+// CHECK-DAG:     %[[ITERATIONS:.*]] = arith.constant 16 : i64
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %[[ITERATIONS]], %{{.*}})
+// CHECK-LABEL: func private @band_through_pure_ops_parallel_0
+// CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:           %[[R:.*]] = arith.remsi %[[K]], %{{.*}} : index
+// CHECK:           %[[CHUNK:.*]] = arith.divsi %[[K]], %{{.*}} : index
+// CHECK:           %[[ROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:           %[[P:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:           %[[P1:.*]] = arith.addi %[[P]], %{{.*}} : index
+// CHECK:           vector.store %{{.*}}, %{{.*}}[%[[P]], %[[ROW]], %{{.*}}]
+// CHECK:           vector.store %{{.*}}, %{{.*}}[%[[P1]], %[[ROW]], %{{.*}}]
+// CHECK-NOT:       scf.for
+func.func @band_through_pure_ops(%x: memref<4x8x64xf32>, %y: memref<4x8x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  scf.for %p = %c0 to %c4 step %c2 {
+    %p1 = arith.addi %p, %c1 : index
+    scf.for %r = %c0 to %c8 step %c1 {
+      %v = vector.load %x[%p, %r, %c0] : memref<4x8x64xf32>, vector<64xf32>
+      vector.store %v, %y[%p, %r, %c0] : memref<4x8x64xf32>, vector<64xf32>
+      %w = vector.load %x[%p1, %r, %c0] : memref<4x8x64xf32>, vector<64xf32>
+      vector.store %w, %y[%p1, %r, %c0] : memref<4x8x64xf32>, vector<64xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
 // A task whose stores are streaming ends with a fence, on the thread that
 // made them.
 // CHECK-LABEL: func private @stream_parallel_0
