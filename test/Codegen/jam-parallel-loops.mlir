@@ -33,7 +33,7 @@
 // CHECK:             vector.store %{{.*}}, %[[Y]][%[[P3]], %[[R]], %[[C0]]]
 // CHECK-NEXT:      } {onnxc.parallel}
 // CHECK-NEXT:    } {onnxc.parallel}
-// CHECK:         scf.for %[[Q:.*]] = %[[C4]] to %[[C6]] step %[[C1]] {
+// CHECK:         scf.for %[[Q:.*]] = %[[C4]] to %[[C6]] step %{{.*}} {
 // CHECK:           scf.for
 // CHECK:             memref.load
 // CHECK:             vector.load %[[X]][%[[Q]],
@@ -80,6 +80,7 @@ func.func @rows_of_planes(%x: memref<6x8x16xf32>, %y: memref<6x8x16xf32>) {
 // CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK:           scf.for
 // CHECK-COUNT-1:     arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-NOT:         arith.mulf
 // CHECK-COUNT-4:     vector.store
 // CHECK-NEXT:      } {onnxc.parallel}
 // CHECK-NEXT:    } {onnxc.parallel}
@@ -260,5 +261,112 @@ func.func @not_parallel(%x: memref<8x8x16xf32>, %y: memref<8x8x16xf32>) {
       vector.store %out, %y[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
     } {onnxc.parallel}
   }
+  return
+}
+
+// -----
+
+// A lower bound of 2 and a step of 2, 4 iterations: one chunk of 4 whose
+// copies run at p, p + 2, p + 4 and p + 6. A loop of 3 iterations gets 3
+// copies, not 4.
+// CHECK-LABEL: func @bounds_and_steps
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
+// CHECK:         scf.for %[[P:.*]] = %[[C2]] to %[[C10]] step %[[C8]] {
+// CHECK:           %[[P1:.*]] = arith.addi %[[P]], %[[C2]] : index
+// CHECK:           %[[P2:.*]] = arith.addi %[[P]], %[[C4]] : index
+// CHECK:           %[[P3:.*]] = arith.addi %[[P]], %[[C6]] : index
+// CHECK:             vector.store %{{.*}}, %{{.*}}[%[[P]],
+// CHECK:             vector.store %{{.*}}, %{{.*}}[%[[P1]],
+// CHECK:             vector.store %{{.*}}, %{{.*}}[%[[P2]],
+// CHECK:             vector.store %{{.*}}, %{{.*}}[%[[P3]],
+// CHECK:         } {onnxc.parallel}
+// CHECK:         scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step %[[C3:.*]] {
+// CHECK-COUNT-3:     vector.store
+// CHECK-NOT:         vector.store
+// CHECK:         } {onnxc.parallel}
+// CHECK-NOT:     scf.for
+// CHECK:         return
+memref.global "private" constant @row_weights : memref<8xf32> = dense<1.0>
+func.func @bounds_and_steps(%x: memref<10x8x16xf32>, %y: memref<10x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c10 = arith.constant 10 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<8xf32>
+  scf.for %p = %c2 to %c10 step %c2 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %x[%p, %r, %c0] : memref<10x8x16xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<10x8x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  scf.for %q = %c0 to %c3 step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %x[%q, %r, %c0] : memref<10x8x16xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%q, %r, %c0] : memref<10x8x16xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Two store groups: each group runs for the four planes in turn. A value
+// of the first group (each plane's load) feeds its own plane's second
+// store; the invariant product is computed once, in the first group; the
+// plane offset a pure op computes before the row loop stays per plane.
+// CHECK-LABEL: func @two_store_groups
+// CHECK:         scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[O0:.*]] = arith.muli %[[P]], %[[C16:.*]] : index
+// CHECK:           %[[P1:.*]] = arith.addi %[[P]], %{{.*}} : index
+// CHECK:           %[[O1:.*]] = arith.muli %[[P1]], %[[C16]] : index
+// CHECK:           scf.for
+// CHECK:             %[[PRODUCT:.*]] = arith.mulf
+// CHECK:             %[[V0:.*]] = vector.load %{{.*}}[%[[O0]]]
+// CHECK:             vector.store %{{.*}}, %[[Y:.*]][%[[P]], %{{.*}}, %[[C0:.*]]]
+// CHECK:             %[[V1:.*]] = vector.load %{{.*}}[%[[O1]]]
+// CHECK:             vector.store %{{.*}}, %[[Y]][%[[P1]], %{{.*}}, %[[C0]]]
+// CHECK:             vector.store
+// CHECK:             vector.store
+// CHECK-NOT:         arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK:             vector.store %[[V0]], %[[Y]][%[[P]], %{{.*}}, %[[C16]]]
+// CHECK:             vector.store %[[V1]], %[[Y]][%[[P1]], %{{.*}}, %[[C16]]]
+// CHECK:             vector.store
+// CHECK:             vector.store
+// CHECK-NEXT:      } {onnxc.parallel}
+memref.global "private" constant @row_weights : memref<8xf32> = dense<1.0>
+func.func @two_store_groups(%x: memref<128xf32>, %y: memref<8x8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %columns = arith.constant dense<0.25> : vector<16xf32>
+  %table = memref.get_global @row_weights : memref<8xf32>
+  scf.for %p = %c0 to %c8 step %c1 {
+    %offset = arith.muli %p, %c16 : index
+    scf.for %r = %c0 to %c8 step %c1 {
+      %w = memref.load %table[%r] : memref<8xf32>
+      %wv = vector.broadcast %w : f32 to vector<16xf32>
+      %product = arith.mulf %wv, %columns : vector<16xf32>
+      %v = vector.load %x[%offset] : memref<128xf32>, vector<16xf32>
+      %out = arith.mulf %product, %v : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<8x8x32xf32>, vector<16xf32>
+      vector.store %v, %y[%p, %r, %c16] : memref<8x8x32xf32>, vector<16xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
   return
 }

@@ -286,15 +286,21 @@ def ONNXJamParallelLoopsPass
     a body without regions, and that body has vector arithmetic that does
     not depend on the parallel loop (its operands come from above the
     parallel loop, the inner induction variable, pure ops, or reads of
-    constant globals), the parallel loop is unroll-and-jammed by `factor`:
+    constant globals), the parallel loop is unroll-and-jammed by at most
+    `factor`: no more than its static trip count, and small enough that
+    the jammed body keeps at most 1536 vector ops. Inner loops of at most
+    4 iterations (LLVM unrolls them and hoists their invariant values
+    itself), inner loops with an unsigned comparison, and bodies whose
+    invariant vector ops include no arithmetic (but casts and constants)
+    are left alone. Jamming:
 
-    - a loop over chunks of `factor` iterations, still `onnxc.parallel`,
+    - a loop over chunks of that many iterations, still `onnxc.parallel`,
       copies the pure ops once per iteration of the chunk, then runs one
       inner loop whose body takes each group of the original body's ops
       that ends with a write, in order, once for every iteration of the
       chunk; the invariant ops are emitted once, with the first copy;
     - the original loop runs the iterations that remain, unless the trip
-      count is a static multiple of `factor`.
+      count is a static multiple of the factor chosen.
 
     Each iteration's own ops keep their order. Iterations of a parallel
     loop write disjoint data; a nest that reads a buffer it writes, or has
@@ -303,7 +309,7 @@ def ONNXJamParallelLoopsPass
   }];
   let options = [
     Option<"factor", "factor", "int64_t", /*default=*/"4",
-           "Iterations of the parallel loop each inner loop serves">,
+           "Most iterations of the parallel loop one inner loop serves">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -325,10 +331,11 @@ def ONNXParallelizeLoopsPass
 
     - `task` is a new private function `@<kernel>_parallel_<k>(context,
       begin, end)` that runs iterations `begin` to `end` of the nest: the
-      loop, and the parallel loops perfectly nested in it with invariant
-      bounds until the band has 256 iterations (their indices are recovered
-      by division), stopping above a loop whose iterations write less than
-      256 bytes (an innermost loop over single vectors).
+      loop, and the parallel loops nested in it with invariant bounds, each
+      after pure ops only (which the task recomputes), until the band has
+      256 iterations (their indices are recovered by division), stopping
+      above a loop whose iterations write less than 256 bytes (an innermost
+      loop over single vectors).
     - Pure ops the nest uses from above (constants, views, index arithmetic)
       are copied into the task; other values (the kernel's arguments, loaded
       values) are stored in a struct on the kernel's stack that `context`
