@@ -83,6 +83,13 @@ bool readsConstantTableAt(Operation &op, Value iv) {
          getConstantGlobalView(subview.getSource()).has_value();
 }
 
+/// Whether a loop is nested anywhere in `forOp`'s body.
+bool holdsLoop(scf::ForOp forOp) {
+  return forOp.getBody()
+      ->walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 /// Whether `forOp` is a short loop over the vector tiles of a row whose
 /// gathers take their lanes from a constant global table at the induction
 /// variable: unrolled, every tile reads its lanes at a constant position.
@@ -98,10 +105,10 @@ bool isRowOfConstantGathers(scf::ForOp forOp) {
   // A loop holding another loop is a loop over rows (whose body may also
   // hold the row's peeled partial tile): unrolled, it would copy every
   // row's tiles.
+  if (holdsLoop(forOp))
+    return false;
   bool hasGather = false, readsConstantTable = false;
   for (Operation &op : forOp.getBody()->getOperations()) {
-    if (isa<LoopLikeOpInterface>(op))
-      return false;
     hasGather |= isa<vector::GatherOp>(op);
     readsConstantTable |= readsConstantTableAt(op, forOp.getInductionVar());
   }
@@ -119,13 +126,10 @@ bool isLoopOverPhases(scf::ForOp forOp) {
   std::optional<APInt> tripCount = forOp.getStaticTripCount();
   if (!tripCount || tripCount->slt(2) || tripCount->sgt(kMaxUnrolledPhases))
     return false;
-  bool readsConstantTable = false;
-  for (Operation &op : forOp.getBody()->getOperations()) {
-    if (isa<LoopLikeOpInterface>(op))
-      return false;
-    readsConstantTable |= readsConstantTableAt(op, forOp.getInductionVar());
-  }
-  return readsConstantTable;
+  return !holdsLoop(forOp) &&
+         llvm::any_of(forOp.getBody()->getOperations(), [&](Operation &op) {
+           return readsConstantTableAt(op, forOp.getInductionVar());
+         });
 }
 
 /// vector.transfer_read of a rank-1 constant global (possibly through

@@ -165,7 +165,8 @@ func.func @rows_of_tiles(%x: memref<256xf32>, %y: memref<8x40xf32>) {
 // A loop over the two phases of a x2 axis, reading each phase's weight from
 // a constant table: unrolled, each weight folds to a constant, and the
 // integer product with the zero weight to zero. A loop of five iterations
-// is not a loop over phases and stays.
+// is not a loop over phases and stays; nor is a loop of two iterations that
+// holds a loop.
 // CHECK-LABEL: func @phases_of_constant_weights
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
@@ -177,6 +178,9 @@ func.func @rows_of_tiles(%x: memref<256xf32>, %y: memref<8x40xf32>) {
 // CHECK:         vector.store %[[ZERO]], %{{.*}}[%[[C1]], %[[C0]]]
 // CHECK:         scf.for
 // CHECK:           vector.transfer_read
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read
+// CHECK:           scf.for
 // CHECK-NOT:     scf.for
 memref.global "private" constant @phase_weights : memref<2xi16> = dense<[2, 0]>
 memref.global "private" constant @five_weights : memref<5xi16> = dense<[4, 3, 2, 1, 0]>
@@ -204,6 +208,16 @@ func.func @phases_of_constant_weights(%x: memref<16xi16>, %y: memref<2x16xi16>, 
     %wv = vector.broadcast %w : vector<i16> to vector<16xi16>
     %m = arith.muli %v, %wv : vector<16xi16>
     vector.store %m, %z[%p, %c0] : memref<5x16xi16>, vector<16xi16>
+  }
+  scf.for %p = %c0 to %c2 step %c1 {
+    %slice = memref.subview %phases[%p] [1] [1] : memref<2xi16> to memref<1xi16, strided<[1], offset: ?>>
+    %scalar = memref.subview %slice[0] [1] [1] : memref<1xi16, strided<[1], offset: ?>> to memref<i16, strided<[], offset: ?>>
+    %w = vector.transfer_read %scalar[], %pad : memref<i16, strided<[], offset: ?>>, vector<i16>
+    %wv = vector.broadcast %w : vector<i16> to vector<16xi16>
+    %m = arith.muli %v, %wv : vector<16xi16>
+    scf.for %i = %c0 to %c5 step %c1 {
+      vector.store %m, %z[%i, %c0] : memref<5x16xi16>, vector<16xi16>
+    }
   }
   return
 }
