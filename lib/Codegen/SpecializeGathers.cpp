@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LoopAccesses.h"
+
 #include "onnxc/Codegen/GatherRows.h"
 #include "onnxc/Codegen/Passes.h"
 
@@ -27,8 +29,12 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <algorithm>
@@ -341,14 +347,118 @@ struct GatherOfNearbyConstantLanesToShuffle
 
 /// Unrolls the loops of `func` that `isUnrolled` picks, all picked first.
 void unrollLoops(func::FuncOp func,
-                 llvm::function_ref<bool(scf::ForOp)> isUnrolled) {
+                 llvm::function_ref<bool(scf::ForOp)> isUnrolled,
+                 llvm::function_ref<void(scf::ForOp)> unroll) {
   SmallVector<scf::ForOp> loops;
   func.walk([&](scf::ForOp forOp) {
     if (isUnrolled(forOp))
       loops.push_back(forOp);
   });
   for (scf::ForOp loop : loops)
+    unroll(loop);
+}
+
+/// Unrolls a loop over phases. When its iterations are independent (a
+/// parallel loop that reads no buffer it writes), the copies are
+/// interleaved: the ops up to and including each write, for every phase in
+/// turn. The phases of a row pair then read the same input vectors close
+/// together, and shareReadOnlyLoads can give them one load.
+void unrollPhases(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  std::optional<onnxc::codegen::LoopAccesses> accesses =
+      onnxc::codegen::getLoopAccesses(loop);
+  if (!lb || !step || !trips || !onnxc::codegen::isParallelLoop(loop) ||
+      !accesses || accesses->readsWhatItWrites()) {
     (void)loopUnrollFull(loop);
+    return;
+  }
+  OpBuilder b(loop);
+  SmallVector<IRMapping> maps(trips->getZExtValue());
+  for (auto [i, map] : llvm::enumerate(maps))
+    map.map(loop.getInductionVar(),
+            arith::ConstantIndexOp::create(b, loop.getLoc(),
+                                           *lb + int64_t(i) * *step)
+                .getResult());
+  auto ops = llvm::to_vector(
+      llvm::make_pointer_range(loop.getBody()->without_terminator()));
+  for (size_t begin = 0; begin < ops.size();) {
+    size_t end = begin;
+    while (end < ops.size() && !hasEffect<MemoryEffects::Write>(ops[end++]))
+      ;
+    for (IRMapping &map : maps)
+      for (Operation *op : ArrayRef(ops).slice(begin, end - begin))
+        b.clone(*op, map);
+    begin = end;
+  }
+  loop.erase();
+}
+
+/// The function arguments `func` reads but never writes, or none when some
+/// effect of `func` is unknown.
+llvm::SmallDenseSet<Value> getReadOnlyArguments(func::FuncOp func) {
+  llvm::SmallDenseSet<Value> written;
+  WalkResult result = func.getBody().walk([&](Operation *op) {
+    if (isMemoryEffectFree(op))
+      return WalkResult::advance();
+    auto effecting = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effecting)
+      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    effecting.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      if (!isa<MemoryEffects::Write>(effect.getEffect()))
+        continue;
+      if (!effect.getValue())
+        return WalkResult::interrupt();
+      written.insert(onnxc::codegen::getBaseBuffer(effect.getValue(),
+                                                   /*throughWorkspace=*/true));
+    }
+    return WalkResult::advance();
+  });
+  llvm::SmallDenseSet<Value> readOnly;
+  if (result.wasInterrupted() || func.isExternal())
+    return readOnly;
+  for (BlockArgument argument : func.getArguments())
+    if (isa<MemRefType>(argument.getType()) && !written.contains(argument))
+      readOnly.insert(argument);
+  return readOnly;
+}
+
+/// Replaces each vector load of a read-only argument by an identical load
+/// earlier in its block. Like the rest of the pipeline, this takes distinct
+/// arguments to be distinct buffers.
+void shareReadOnlyLoads(func::FuncOp func) {
+  llvm::SmallDenseSet<Value> readOnly = getReadOnlyArguments(func);
+  if (readOnly.empty())
+    return;
+  func.walk([&](Block *block) {
+    DenseMap<llvm::hash_code, SmallVector<Operation *, 1>> seen;
+    for (Operation &op : llvm::make_early_inc_range(*block)) {
+      if (!isa<vector::LoadOp, vector::MaskedLoadOp>(op) ||
+          !readOnly.contains(onnxc::codegen::getBaseBuffer(
+              op.getOperand(0), /*throughWorkspace=*/true)))
+        continue;
+      SmallVector<Operation *, 1> &same =
+          seen[OperationEquivalence::computeHash(
+              &op, OperationEquivalence::directHashValue,
+              OperationEquivalence::ignoreHashValue,
+              OperationEquivalence::IgnoreLocations)];
+      auto prior = llvm::find_if(same, [&](Operation *other) {
+        return OperationEquivalence::isEquivalentTo(
+            other, &op, OperationEquivalence::IgnoreLocations);
+      });
+      if (prior == same.end()) {
+        same.push_back(&op);
+        continue;
+      }
+      op.replaceAllUsesWith(*prior);
+      op.erase();
+    }
+  });
 }
 
 struct ONNXSpecializeGathersPass
@@ -356,9 +466,10 @@ struct ONNXSpecializeGathersPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
-    unrollLoops(func, isRowOfConstantGathers);
+    unrollLoops(func, isRowOfConstantGathers,
+                [](scf::ForOp row) { (void)loopUnrollFull(row); });
     // Then the phase loops, which held the rows.
-    unrollLoops(func, isLoopOverPhases);
+    unrollLoops(func, isLoopOverPhases, unrollPhases);
 
     RewritePatternSet patterns(context);
     onnxc::populateONNXSpecializeGathersPatterns(patterns);
@@ -371,6 +482,12 @@ struct ONNXSpecializeGathersPass
     vector::populateSinkVectorOpsPatterns(patterns);
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
+    // The phases of a row pair read the same vectors of X: once their
+    // indices are common subexpressions, they share the loads.
+    IRRewriter rewriter(context);
+    DominanceInfo dominance(func);
+    eliminateCommonSubExpressions(rewriter, dominance, func);
+    shareReadOnlyLoads(func);
   }
 };
 } // namespace

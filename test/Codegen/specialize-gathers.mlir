@@ -224,6 +224,88 @@ func.func @phases_of_constant_weights(%x: memref<16xi16>, %y: memref<2x16xi16>, 
 
 // -----
 
+// The phases of a parallel loop unroll interleaved, a store of each phase
+// in turn, and the phases share their loads of X, which the function never
+// writes: one load per vector of X.
+// CHECK-LABEL: func @phases_share_loads
+// CHECK-SAME:    (%[[X:.*]]: memref<32xi16>, %[[Y:.*]]: memref<2x32xi16>)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
+// CHECK:         %[[A:.*]] = vector.load %[[X]][%[[C0]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C0]], %[[C0]]]
+// CHECK-NOT:     vector.load
+// CHECK:         vector.store %[[A]], %[[Y]][%[[C1]], %[[C0]]]
+// CHECK:         %[[B:.*]] = vector.load %[[X]][%[[C16]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C0]], %[[C16]]]
+// CHECK-NOT:     vector.load
+// CHECK:         vector.store %[[B]], %[[Y]][%[[C1]], %[[C16]]]
+// CHECK-NOT:     vector.load
+memref.global "private" constant @pair_weights : memref<2xi16> = dense<[2, 1]>
+func.func @phases_share_loads(%x: memref<32xi16>, %y: memref<2x32xi16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %pad = ub.poison : i16
+  %weights = memref.get_global @pair_weights : memref<2xi16>
+  scf.for %p = %c0 to %c2 step %c1 {
+    %slice = memref.subview %weights[%p] [1] [1] : memref<2xi16> to memref<1xi16, strided<[1], offset: ?>>
+    %scalar = memref.subview %slice[0] [1] [1] : memref<1xi16, strided<[1], offset: ?>> to memref<i16, strided<[], offset: ?>>
+    %w = vector.transfer_read %scalar[], %pad : memref<i16, strided<[], offset: ?>>, vector<i16>
+    %wv = vector.broadcast %w : vector<i16> to vector<16xi16>
+    %a = vector.load %x[%c0] : memref<32xi16>, vector<16xi16>
+    %m = arith.muli %a, %wv : vector<16xi16>
+    vector.store %m, %y[%p, %c0] : memref<2x32xi16>, vector<16xi16>
+    %b = vector.load %x[%c16] : memref<32xi16>, vector<16xi16>
+    %n = arith.muli %b, %wv : vector<16xi16>
+    vector.store %n, %y[%p, %c16] : memref<2x32xi16>, vector<16xi16>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// A loop that is not marked parallel unrolls phase after phase; a function
+// that writes X keeps every load of it.
+// CHECK-LABEL: func @phases_in_order_of_a_written_buffer
+// CHECK-SAME:    (%[[X:.*]]: memref<32xi16>, %[[Y:.*]]: memref<2x32xi16>)
+// CHECK:         vector.load %[[X]][%[[C0:.*]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C0]], %[[C0]]]
+// CHECK:         vector.load %[[X]][%[[C16:.*]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C0]], %[[C16]]]
+// CHECK:         vector.load %[[X]][%[[C0]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C1:.*]], %[[C0]]]
+// CHECK:         vector.load %[[X]][%[[C16]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C1]], %[[C16]]]
+// CHECK:         vector.store %{{.*}}, %[[X]]
+memref.global "private" constant @pair_weights : memref<2xi16> = dense<[2, 1]>
+func.func @phases_in_order_of_a_written_buffer(%x: memref<32xi16>, %y: memref<2x32xi16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %pad = ub.poison : i16
+  %weights = memref.get_global @pair_weights : memref<2xi16>
+  scf.for %p = %c0 to %c2 step %c1 {
+    %slice = memref.subview %weights[%p] [1] [1] : memref<2xi16> to memref<1xi16, strided<[1], offset: ?>>
+    %scalar = memref.subview %slice[0] [1] [1] : memref<1xi16, strided<[1], offset: ?>> to memref<i16, strided<[], offset: ?>>
+    %w = vector.transfer_read %scalar[], %pad : memref<i16, strided<[], offset: ?>>, vector<i16>
+    %wv = vector.broadcast %w : vector<i16> to vector<16xi16>
+    %a = vector.load %x[%c0] : memref<32xi16>, vector<16xi16>
+    %m = arith.muli %a, %wv : vector<16xi16>
+    vector.store %m, %y[%p, %c0] : memref<2x32xi16>, vector<16xi16>
+    %b = vector.load %x[%c16] : memref<32xi16>, vector<16xi16>
+    %n = arith.muli %b, %wv : vector<16xi16>
+    vector.store %n, %y[%p, %c16] : memref<2x32xi16>, vector<16xi16>
+  }
+  %z = arith.constant dense<0> : vector<16xi16>
+  vector.store %z, %x[%c0] : memref<32xi16>, vector<16xi16>
+  return
+}
+
+// -----
+
 // The uniform part of a gather's indices (the row offset the vectorizer
 // broadcasts into every lane) moves into the scalar base offset; the lanes
 // keep the sign-extended i32 table entries.

@@ -136,8 +136,15 @@ def ONNXSpecializeGathersPass
     over rows holding the loop over a row's tiles stays, else every row's
     tiles would be copied); then loops of 2 to 4 iterations that read a
     constant `memref.global` at the induction variable and hold no loop
-    (the phases of an integer-factor axis, once their rows are unrolled);
-    and it folds such reads at constant positions into constant vectors. It moves the uniform part of a gather's lanes into its last base
+    (the phases of an integer-factor axis, once their rows are unrolled),
+    interleaving the phases' copies (each phase's ops up to a write, in
+    turn) when the loop is `onnxc.parallel` and reads no buffer it writes;
+    and it folds such reads at constant positions into constant vectors.
+    Last, identical vector loads of a function argument the function never
+    writes share the first one in their block (after a CSE of their
+    indices): the phases of a row pair read the same input vectors. Like
+    the rest of the pipeline, this takes distinct arguments to be distinct
+    buffers. It moves the uniform part of a gather's lanes into its last base
     offset (what is left is often a sign-extended i32 vector: 32-bit gather
     indices). A gather with an all-true mask, constant lanes spanning at
     most as many elements as it has lanes, and a memref base with a
