@@ -125,6 +125,24 @@ struct onnxc_model {
   }
 };
 
+/// Whether the bytes of `output` overlap those of an input or of one of the
+/// caller's outputs before it (the kernels take every buffer to be distinct).
+static bool overlapsAnother(const onnxc_tensor *output,
+                            const onnxc_tensor *const *inputs, size_t numInputs,
+                            onnxc_tensor *const *outputs,
+                            size_t numOutputsBefore) {
+  auto overlap = [&](const onnxc_tensor *other) {
+    if (!other || other == output || !output->bytes || !other->bytes)
+      return other == output && output->bytes;
+    auto begin = reinterpret_cast<uintptr_t>(output->data);
+    auto otherBegin = reinterpret_cast<uintptr_t>(other->data);
+    return begin < otherBegin + other->bytes &&
+           otherBegin < begin + output->bytes;
+  };
+  return std::any_of(inputs, inputs + numInputs, overlap) ||
+         std::any_of(outputs, outputs + numOutputsBefore, overlap);
+}
+
 extern "C" {
 
 const char *onnxc_last_error(void) { return lastError.c_str(); }
@@ -774,6 +792,13 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
     onnxc_tensor *output = outputs[i];
     s.fresh[i].reset();
     if (output) {
+      if (overlapsAnother(output, inputs, numInputs, outputs, i)) {
+        s.fresh.clear();
+        return fail(ONNXC_ERROR_INVALID_ARGUMENT,
+                    "output '%s' shares memory with an input or another "
+                    "output; kernels read their inputs while they write",
+                    io.name);
+      }
       if (output->type != io.elem_type ||
           output->dims.size() != static_cast<size_t>(io.rank) ||
           !std::equal(output->dims.begin(), output->dims.end(), shape)) {

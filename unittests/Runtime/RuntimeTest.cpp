@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <string>
 #include <thread>
 #include <vector>
@@ -350,6 +351,37 @@ TEST(Run, CallerBuffersAreWrittenInPlaceOrRejected) {
   EXPECT_TRUE(errorContains("output 'Y' must be a float32 tensor of the "
                             "shape the inputs give"));
   EXPECT_EQ(small, std::vector<float>(6, -7.0f));
+}
+
+TEST(Run, OutputsMustNotShareMemory) {
+  Model model = fromInfo(symbolic_model());
+  // One buffer holds X (6 floats), then Y (12), then W (2).
+  std::vector<float> memory(20, -99.0f), z = {-1, 7};
+  std::iota(memory.begin(), memory.begin() + 6, 1.0f);
+  Tensor tx = wrap(ONNXC_FLOAT, {2, 3}, memory.data(), 24);
+  Tensor tz = wrap(ONNXC_FLOAT, {2}, z.data(), 8);
+  Tensor ty = wrap(ONNXC_FLOAT, {2, 6}, memory.data() + 6, 48);
+  Tensor tw = wrap(ONNXC_FLOAT, {2}, memory.data() + 18, 8);
+  // Y over the last float of X; W over the last float of Y; W on Z.
+  Tensor yOnX = wrap(ONNXC_FLOAT, {2, 6}, memory.data() + 5, 48);
+  Tensor wOnY = wrap(ONNXC_FLOAT, {2}, memory.data() + 17, 8);
+  Tensor wOnZ = wrap(ONNXC_FLOAT, {2}, z.data(), 8);
+  std::vector<float> before = memory;
+  for (std::vector<onnxc_tensor *> outputs :
+       {std::vector<onnxc_tensor *>{yOnX.get(), tw.get()},
+        {ty.get(), wOnY.get()},
+        {ty.get(), wOnZ.get()}}) {
+    EXPECT_EQ(run(model, {tx.get(), tz.get()}, outputs),
+              ONNXC_ERROR_INVALID_ARGUMENT);
+    EXPECT_TRUE(errorContains("shares memory with an input or another output"));
+    EXPECT_EQ(memory, before);
+  }
+  // Adjacent but disjoint buffers are fine.
+  std::vector<onnxc_tensor *> outputs = {ty.get(), tw.get()};
+  ASSERT_EQ(run(model, {tx.get(), tz.get()}, outputs), ONNXC_OK)
+      << onnxc_last_error();
+  EXPECT_EQ(std::vector<float>(memory.begin() + 6, memory.begin() + 18),
+            (std::vector<float>{1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6}));
 }
 
 TEST(Run, RunTimeScalesAreChecked) {

@@ -128,7 +128,8 @@ ONNXC_API const onnxc_model_io *onnxc_model_output(const onnxc_model *model,
  * Upsample scales >= 1 and one-element Clip bounds); nothing runs when a
  * check fails. For each output, outputs[i] == NULL makes the runtime allocate
  * a tensor the caller then owns and destroys; otherwise the caller's tensor
- * must have the output's element type and shape, and is written in place. */
+ * must have the output's element type and shape, must not share memory with
+ * an input or another output, and is written in place. */
 ONNXC_API onnxc_status onnxc_model_run(const onnxc_model *model,
                                        const onnxc_tensor *const *inputs,
                                        size_t num_inputs,
