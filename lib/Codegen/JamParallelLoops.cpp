@@ -172,10 +172,10 @@ void jam(const JamCandidate &candidate, int64_t factor) {
                      ->getRegion(0)
                      .front();
   DenseMap<int64_t, Value> constants;
-  Operation *anchor = entry.findAncestorOpInBlock(*outer);
-  for (Operation &op : llvm::make_range(entry.begin(), anchor->getIterator()))
-    if (auto constant = dyn_cast<arith::ConstantIndexOp>(op))
-      constants.try_emplace(constant.value(), constant);
+  if (Operation *anchor = entry.findAncestorOpInBlock(*outer))
+    for (Operation &op : llvm::make_range(entry.begin(), anchor->getIterator()))
+      if (auto constant = dyn_cast<arith::ConstantIndexOp>(op))
+        constants.try_emplace(constant.value(), constant);
   auto index = [&](int64_t v) -> Value {
     Value &constant = constants[v];
     if (!constant) {

@@ -40,11 +40,7 @@ Value onnxc::codegen::getBaseBuffer(Value memref, bool throughWorkspace) {
   return memref;
 }
 
-/// Whether `base` is a buffer whose aliases are all views of it: a
-/// function argument, an allocation, a global, or (as its own buffer) a
-/// memref.view. Arguments of other blocks (loop-carried memrefs, say) may
-/// alias anything.
-static bool isKnownBase(Value base) {
+bool onnxc::codegen::isKnownBase(Value base) {
   if (auto argument = dyn_cast<BlockArgument>(base)) {
     Block *block = argument.getOwner();
     return block->isEntryBlock() &&

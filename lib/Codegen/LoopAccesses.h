@@ -30,6 +30,12 @@ bool isParallelLoop(mlir::Operation *op);
 /// share bytes, so comparisons between nests go through it.
 mlir::Value getBaseBuffer(mlir::Value memref, bool throughWorkspace);
 
+/// Whether `base` is a buffer whose aliases are all views of it: a
+/// function argument, an allocation, a global, or (as its own buffer) a
+/// memref.view. Arguments of other blocks (loop-carried memrefs, say) may
+/// alias anything.
+bool isKnownBase(mlir::Value base);
+
 /// A box of a buffer: static offsets and sizes per dimension.
 struct Box {
   llvm::SmallVector<int64_t> offsets, sizes;

@@ -369,8 +369,9 @@ void unrollPhases(scf::ForOp loop) {
   std::optional<APInt> trips = loop.getStaticTripCount();
   std::optional<onnxc::codegen::LoopAccesses> accesses =
       onnxc::codegen::getLoopAccesses(loop);
-  if (!lb || !step || !trips || !onnxc::codegen::isParallelLoop(loop) ||
-      !accesses || accesses->readsWhatItWrites()) {
+  if (!lb || !step || !trips || !loop.getInductionVar().getType().isIndex() ||
+      !onnxc::codegen::isParallelLoop(loop) || !accesses ||
+      accesses->readsWhatItWrites()) {
     (void)loopUnrollFull(loop);
     return;
   }
@@ -412,10 +413,15 @@ llvm::SmallDenseSet<Value> getReadOnlyArguments(func::FuncOp func) {
     for (const MemoryEffects::EffectInstance &effect : effects) {
       if (!isa<MemoryEffects::Write>(effect.getEffect()))
         continue;
-      if (!effect.getValue())
+      // A write whose buffer cannot be named could be to any argument.
+      Value value = effect.getValue();
+      if (!value || !isa<MemRefType>(value.getType()))
         return WalkResult::interrupt();
-      written.insert(onnxc::codegen::getBaseBuffer(effect.getValue(),
-                                                   /*throughWorkspace=*/true));
+      Value base =
+          onnxc::codegen::getBaseBuffer(value, /*throughWorkspace=*/true);
+      if (!onnxc::codegen::isKnownBase(base))
+        return WalkResult::interrupt();
+      written.insert(base);
     }
     return WalkResult::advance();
   });

@@ -130,6 +130,33 @@ func.func @band_through_pure_ops(%x: memref<4x8x64xf32>, %y: memref<4x8x64xf32>)
 
 // -----
 
+// A store before the nested loop stops the band at the outer loop (4
+// iterations): the task would repeat it for every row.
+// CHECK-LABEL: func @band_stops_at_a_store
+// CHECK-DAG:     %[[ITERATIONS:.*]] = arith.constant 4 : i64
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %[[ITERATIONS]], %{{.*}})
+// CHECK-LABEL: func private @band_stops_at_a_store_parallel_0
+// CHECK:         scf.for
+// CHECK:           memref.store
+// CHECK:           scf.for
+func.func @band_stops_at_a_store(%x: memref<4x8x64xf32>, %y: memref<4x8x64xf32>, %done: memref<4xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1 : i8
+  scf.for %p = %c0 to %c4 step %c1 {
+    memref.store %one, %done[%p] : memref<4xi8>
+    scf.for %r = %c0 to %c8 step %c1 {
+      %v = vector.load %x[%p, %r, %c0] : memref<4x8x64xf32>, vector<64xf32>
+      vector.store %v, %y[%p, %r, %c0] : memref<4x8x64xf32>, vector<64xf32>
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
 // A task whose stores are streaming ends with a fence, on the thread that
 // made them.
 // CHECK-LABEL: func private @stream_parallel_0

@@ -166,7 +166,7 @@ func.func @rows_of_tiles(%x: memref<256xf32>, %y: memref<8x40xf32>) {
 // a constant table: unrolled, each weight folds to a constant, and the
 // integer product with the zero weight to zero. A loop of five iterations
 // is not a loop over phases and stays; nor is a loop of two iterations that
-// holds a loop.
+// holds a loop, directly or in an scf.if.
 // CHECK-LABEL: func @phases_of_constant_weights
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
@@ -181,6 +181,10 @@ func.func @rows_of_tiles(%x: memref<256xf32>, %y: memref<8x40xf32>) {
 // CHECK:         scf.for
 // CHECK:           vector.transfer_read
 // CHECK:           scf.for
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read
+// CHECK:           scf.if
+// CHECK:             scf.for
 // CHECK-NOT:     scf.for
 memref.global "private" constant @phase_weights : memref<2xi16> = dense<[2, 0]>
 memref.global "private" constant @five_weights : memref<5xi16> = dense<[4, 3, 2, 1, 0]>
@@ -219,6 +223,19 @@ func.func @phases_of_constant_weights(%x: memref<16xi16>, %y: memref<2x16xi16>, 
       vector.store %m, %z[%i, %c0] : memref<5x16xi16>, vector<16xi16>
     }
   }
+  scf.for %p = %c0 to %c2 step %c1 {
+    %slice = memref.subview %phases[%p] [1] [1] : memref<2xi16> to memref<1xi16, strided<[1], offset: ?>>
+    %scalar = memref.subview %slice[0] [1] [1] : memref<1xi16, strided<[1], offset: ?>> to memref<i16, strided<[], offset: ?>>
+    %w = vector.transfer_read %scalar[], %pad : memref<i16, strided<[], offset: ?>>, vector<i16>
+    %wv = vector.broadcast %w : vector<i16> to vector<16xi16>
+    %m = arith.muli %v, %wv : vector<16xi16>
+    %first = arith.cmpi eq, %p, %c0 : index
+    scf.if %first {
+      scf.for %i = %c0 to %c5 step %c1 {
+        vector.store %m, %z[%i, %c0] : memref<5x16xi16>, vector<16xi16>
+      }
+    }
+  }
   return
 }
 
@@ -255,6 +272,39 @@ func.func @phases_share_loads(%x: memref<32xi16>, %y: memref<2x32xi16>) {
     %w = vector.transfer_read %scalar[], %pad : memref<i16, strided<[], offset: ?>>, vector<i16>
     %wv = vector.broadcast %w : vector<i16> to vector<16xi16>
     %a = vector.load %x[%c0] : memref<32xi16>, vector<16xi16>
+    %m = arith.muli %a, %wv : vector<16xi16>
+    vector.store %m, %y[%p, %c0] : memref<2x32xi16>, vector<16xi16>
+    %b = vector.load %x[%c16] : memref<32xi16>, vector<16xi16>
+    %n = arith.muli %b, %wv : vector<16xi16>
+    vector.store %n, %y[%p, %c16] : memref<2x32xi16>, vector<16xi16>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// A parallel loop over phases that reads what it writes (Y) unrolls phase
+// after phase.
+// CHECK-LABEL: func @phases_that_read_what_they_write
+// CHECK-SAME:    (%{{.*}}: memref<32xi16>, %[[Y:.*]]: memref<2x32xi16>)
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C0:.*]], %[[C0]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C0]], %[[C16:.*]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C1:.*]], %[[C0]]]
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C1]], %[[C16]]]
+memref.global "private" constant @pair_weights : memref<2xi16> = dense<[2, 1]>
+func.func @phases_that_read_what_they_write(%x: memref<32xi16>, %y: memref<2x32xi16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %pad = ub.poison : i16
+  %weights = memref.get_global @pair_weights : memref<2xi16>
+  scf.for %p = %c0 to %c2 step %c1 {
+    %slice = memref.subview %weights[%p] [1] [1] : memref<2xi16> to memref<1xi16, strided<[1], offset: ?>>
+    %scalar = memref.subview %slice[0] [1] [1] : memref<1xi16, strided<[1], offset: ?>> to memref<i16, strided<[], offset: ?>>
+    %w = vector.transfer_read %scalar[], %pad : memref<i16, strided<[], offset: ?>>, vector<i16>
+    %wv = vector.broadcast %w : vector<i16> to vector<16xi16>
+    %a = vector.load %y[%p, %c0] : memref<2x32xi16>, vector<16xi16>
     %m = arith.muli %a, %wv : vector<16xi16>
     vector.store %m, %y[%p, %c0] : memref<2x32xi16>, vector<16xi16>
     %b = vector.load %x[%c16] : memref<32xi16>, vector<16xi16>

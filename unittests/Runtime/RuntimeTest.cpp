@@ -362,7 +362,8 @@ TEST(Run, OutputsMustNotShareMemory) {
   Tensor tz = wrap(ONNXC_FLOAT, {2}, z.data(), 8);
   Tensor ty = wrap(ONNXC_FLOAT, {2, 6}, memory.data() + 6, 48);
   Tensor tw = wrap(ONNXC_FLOAT, {2}, memory.data() + 18, 8);
-  // Y over the last float of X; W over the last float of Y; W on Z.
+  // Y over the last float of X; W over the last float of Y; W on Z; Y
+  // given twice.
   Tensor yOnX = wrap(ONNXC_FLOAT, {2, 6}, memory.data() + 5, 48);
   Tensor wOnY = wrap(ONNXC_FLOAT, {2}, memory.data() + 17, 8);
   Tensor wOnZ = wrap(ONNXC_FLOAT, {2}, z.data(), 8);
@@ -370,7 +371,8 @@ TEST(Run, OutputsMustNotShareMemory) {
   for (std::vector<onnxc_tensor *> outputs :
        {std::vector<onnxc_tensor *>{yOnX.get(), tw.get()},
         {ty.get(), wOnY.get()},
-        {ty.get(), wOnZ.get()}}) {
+        {ty.get(), wOnZ.get()},
+        {ty.get(), ty.get()}}) {
     EXPECT_EQ(run(model, {tx.get(), tz.get()}, outputs),
               ONNXC_ERROR_INVALID_ARGUMENT);
     EXPECT_TRUE(errorContains("shares memory with an input or another output"));

@@ -140,9 +140,10 @@ def ONNXSpecializeGathersPass
     interleaving the phases' copies (each phase's ops up to a write, in
     turn) when the loop is `onnxc.parallel` and reads no buffer it writes;
     and it folds such reads at constant positions into constant vectors.
-    Last, identical vector loads of a function argument the function never
-    writes share the first one in their block (after a CSE of their
-    indices): the phases of a row pair read the same input vectors. Like
+    After those rewrites, identical vector loads of a function argument
+    the function never writes share the first one in their block (after a
+    CSE of their indices): the phases of a row pair read the same input
+    vectors. Like
     the rest of the pipeline, this takes distinct arguments to be distinct
     buffers. It moves the uniform part of a gather's lanes into its last base
     offset (what is left is often a sign-extended i32 vector: 32-bit gather
