@@ -112,45 +112,54 @@ static std::optional<Box> getWriteBox(Value memref, Value base,
              llvm::to_vector(subview.getStaticSizes())};
 }
 
+bool onnxc::codegen::walkMemoryEffects(
+    Region &region,
+    llvm::function_ref<bool(const MemoryEffects::EffectInstance &)> visit) {
+  return !region
+              .walk([&](Operation *op) {
+                if (isMemoryEffectFree(op))
+                  return WalkResult::advance();
+                auto effecting = dyn_cast<MemoryEffectOpInterface>(op);
+                if (!effecting)
+                  return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                             ? WalkResult::advance()
+                             : WalkResult::interrupt();
+                SmallVector<MemoryEffects::EffectInstance> effects;
+                effecting.getEffects(effects);
+                for (const MemoryEffects::EffectInstance &effect : effects)
+                  if (!visit(effect))
+                    return WalkResult::interrupt();
+                return WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
 std::optional<LoopAccesses> onnxc::codegen::getLoopAccesses(scf::ForOp loop) {
   LoopAccesses accesses;
-  WalkResult result = loop.getBody()->walk([&](Operation *op) {
-    if (isMemoryEffectFree(op))
-      return WalkResult::advance();
-    auto effecting = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effecting)
-      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    effecting.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &effect : effects) {
-      if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(
-              effect.getEffect())) {
-        if (isa<SideEffects::AutomaticAllocationScopeResource>(
-                effect.getResource()))
-          continue;
-        return WalkResult::interrupt();
-      }
-      Value value = effect.getValue();
-      if (!value || !isa<MemRefType>(value.getType()))
-        return WalkResult::interrupt();
-      Value base = getBaseBuffer(value, /*throughWorkspace=*/false);
-      Value root = getBaseBuffer(value, /*throughWorkspace=*/true);
-      if (!isKnownBase(base) || !isKnownBase(root))
-        return WalkResult::interrupt();
-      if (isa<MemoryEffects::Write>(effect.getEffect())) {
-        accesses.written.insert(base);
-        accesses.writtenRoots.insert(root);
-        accesses.writes.push_back({root, getWriteBox(value, root, loop)});
-      } else {
-        accesses.read.insert(base);
-        accesses.readRoots.insert(root);
-      }
-    }
-    return WalkResult::advance();
-  });
-  if (result.wasInterrupted())
+  bool known = walkMemoryEffects(
+      loop.getRegion(), [&](const MemoryEffects::EffectInstance &effect) {
+        if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(
+                effect.getEffect()))
+          return isa<SideEffects::AutomaticAllocationScopeResource>(
+              effect.getResource());
+        Value value = effect.getValue();
+        if (!value || !isa<MemRefType>(value.getType()))
+          return false;
+        Value base = getBaseBuffer(value, /*throughWorkspace=*/false);
+        Value root = getBaseBuffer(value, /*throughWorkspace=*/true);
+        if (!isKnownBase(base) || !isKnownBase(root))
+          return false;
+        if (isa<MemoryEffects::Write>(effect.getEffect())) {
+          accesses.written.insert(base);
+          accesses.writtenRoots.insert(root);
+          accesses.writes.push_back({root, getWriteBox(value, root, loop)});
+        } else {
+          accesses.read.insert(base);
+          accesses.readRoots.insert(root);
+        }
+        return true;
+      });
+  if (!known)
     return std::nullopt;
   return accesses;
 }

@@ -8,6 +8,7 @@
 #define ONNXC_LIB_CODEGEN_LOOPACCESSES_H
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -35,6 +36,15 @@ mlir::Value getBaseBuffer(mlir::Value memref, bool throughWorkspace);
 /// memref.view. Arguments of other blocks (loop-carried memrefs, say) may
 /// alias anything.
 bool isKnownBase(mlir::Value base);
+
+/// Calls `visit` with each memory effect of the ops in `region`, nested
+/// ones included, until it returns false. False when it did, or when an
+/// op's effects are unknown (not pure, no effect interface, no recursive
+/// effects).
+bool walkMemoryEffects(
+    mlir::Region &region,
+    llvm::function_ref<bool(const mlir::MemoryEffects::EffectInstance &)>
+        visit);
 
 /// A box of a buffer: static offsets and sizes per dimension.
 struct Box {

@@ -400,33 +400,21 @@ void unrollPhases(scf::ForOp loop) {
 /// effect of `func` is unknown.
 llvm::SmallDenseSet<Value> getReadOnlyArguments(func::FuncOp func) {
   llvm::SmallDenseSet<Value> written;
-  WalkResult result = func.getBody().walk([&](Operation *op) {
-    if (isMemoryEffectFree(op))
-      return WalkResult::advance();
-    auto effecting = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effecting)
-      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    effecting.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &effect : effects) {
-      if (!isa<MemoryEffects::Write>(effect.getEffect()))
-        continue;
-      // A write whose buffer cannot be named could be to any argument.
-      Value value = effect.getValue();
-      if (!value || !isa<MemRefType>(value.getType()))
-        return WalkResult::interrupt();
-      Value base =
-          onnxc::codegen::getBaseBuffer(value, /*throughWorkspace=*/true);
-      if (!onnxc::codegen::isKnownBase(base))
-        return WalkResult::interrupt();
-      written.insert(base);
-    }
-    return WalkResult::advance();
-  });
+  bool known = onnxc::codegen::walkMemoryEffects(
+      func.getBody(), [&](const MemoryEffects::EffectInstance &effect) {
+        if (!isa<MemoryEffects::Write>(effect.getEffect()))
+          return true;
+        // A write whose buffer cannot be named could be to any argument.
+        Value value = effect.getValue();
+        if (!value || !isa<MemRefType>(value.getType()))
+          return false;
+        Value base =
+            onnxc::codegen::getBaseBuffer(value, /*throughWorkspace=*/true);
+        written.insert(base);
+        return onnxc::codegen::isKnownBase(base);
+      });
   llvm::SmallDenseSet<Value> readOnly;
-  if (result.wasInterrupted() || func.isExternal())
+  if (!known || func.isExternal())
     return readOnly;
   for (BlockArgument argument : func.getArguments())
     if (isa<MemRefType>(argument.getType()) && !written.contains(argument))
