@@ -110,7 +110,7 @@ bool isVectorOp(Operation *op) {
 }
 
 /// The largest factor up to `maxFactor` for which the jammed inner body
-/// has at most `kMaxJammedVectorOps` vector ops, or 1 when jamming saves no
+/// has at most `maxJammedVectorOps` vector ops, or 1 when jamming saves no
 /// vector arithmetic.
 /// - A much longer body no longer fits the decoded-instruction cache. On
 ///   the x86 machine of the benchmarks, a x1.5 linear Upsample of 4 planes
@@ -123,8 +123,9 @@ bool isVectorOp(Operation *op) {
 ///   two-phase row loops of x2 linear Upsamples on [1,64,56,56], before
 ///   onnx-specialize-gathers unrolled them itself, ran 10% slower jammed).
 /// - There are no more copies than the outer loop has iterations.
-int64_t getFactor(const JamCandidate &candidate, int64_t maxFactor) {
-  constexpr int64_t kMaxJammedVectorOps = 1536, kMaxUnrolledTrips = 4;
+int64_t getFactor(const JamCandidate &candidate, int64_t maxFactor,
+                  int64_t maxJammedVectorOps) {
+  constexpr int64_t kMaxUnrolledTrips = 4;
   scf::ForOp inner = candidate.inner;
   if (std::optional<APInt> trips = inner.getStaticTripCount();
       trips && trips->ule(kMaxUnrolledTrips))
@@ -149,7 +150,7 @@ int64_t getFactor(const JamCandidate &candidate, int64_t maxFactor) {
   if (std::optional<APInt> trips =
           scf::ForOp(candidate.outer).getStaticTripCount())
     factor = std::min<int64_t>(factor, trips->getLimitedValue(factor));
-  while (factor > 1 && shared + factor * copied > kMaxJammedVectorOps)
+  while (factor > 1 && shared + factor * copied > maxJammedVectorOps)
     --factor;
   return factor;
 }
@@ -235,23 +236,9 @@ void jam(const JamCandidate &candidate, int64_t factor) {
   for (IRMapping &map : maps)
     map.map(inner.getInductionVar(), jammed.getInductionVar());
   b.setInsertionPointToStart(jammed.getBody());
-  auto ops = llvm::to_vector(
-      llvm::make_pointer_range(inner.getBody()->without_terminator()));
-  for (size_t begin = 0; begin < ops.size();) {
-    size_t end = begin;
-    while (end < ops.size() && !hasEffect<MemoryEffects::Write>(ops[end++]))
-      ;
-    for (int64_t f = 0; f < factor; ++f)
-      for (Operation *op : ArrayRef(ops).slice(begin, end - begin)) {
-        if (f > 0 && candidate.invariant.contains(op)) {
-          for (Value result : op->getResults())
-            maps[f].map(result, maps[0].lookup(result));
-          continue;
-        }
-        b.clone(*op, maps[f]);
-      }
-    begin = end;
-  }
+  onnxc::codegen::cloneInterleaved(
+      b, *inner.getBody(), maps,
+      [&](Operation *op) { return candidate.invariant.contains(op); });
 
   // The remainder: the original loop from where the chunks end, unless
   // there is none.
@@ -272,7 +259,9 @@ struct ONNXJamParallelLoopsPass
     SmallVector<std::pair<JamCandidate, int64_t>> candidates;
     getOperation().walk([&](scf::ForOp loop) {
       if (std::optional<JamCandidate> candidate = getCandidate(loop))
-        if (int64_t jamFactor = getFactor(*candidate, factor); jamFactor > 1)
+        if (int64_t jamFactor =
+                getFactor(*candidate, factor, maxJammedVectorOps);
+            jamFactor > 1)
           candidates.push_back({std::move(*candidate), jamFactor});
     });
     for (const auto &[candidate, jamFactor] : candidates)

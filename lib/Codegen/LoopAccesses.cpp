@@ -163,3 +163,25 @@ std::optional<LoopAccesses> onnxc::codegen::getLoopAccesses(scf::ForOp loop) {
     return std::nullopt;
   return accesses;
 }
+
+void onnxc::codegen::cloneInterleaved(
+    OpBuilder &builder, Block &body, MutableArrayRef<IRMapping> maps,
+    llvm::function_ref<bool(Operation *)> isShared) {
+  auto ops =
+      llvm::to_vector(llvm::make_pointer_range(body.without_terminator()));
+  for (size_t begin = 0; begin < ops.size();) {
+    size_t end = begin;
+    while (end < ops.size() && !hasEffect<MemoryEffects::Write>(ops[end++]))
+      ;
+    for (auto [i, map] : llvm::enumerate(maps))
+      for (Operation *op : ArrayRef(ops).slice(begin, end - begin)) {
+        if (i > 0 && isShared(op)) {
+          for (Value result : op->getResults())
+            map.map(result, maps.front().lookup(result));
+          continue;
+        }
+        builder.clone(*op, map);
+      }
+    begin = end;
+  }
+}

@@ -1,13 +1,16 @@
 //===- LoopAccesses.h - What a parallel loop nest reads and writes -*- C++ -*-//
 //
 // Internal to the Codegen library: the buffers a loop nest reads and writes,
-// for onnx-fuse-sibling-loops and onnx-parallelize-loops.
+// for onnx-fuse-sibling-loops, onnx-parallelize-loops and the passes that
+// interleave a loop's iterations (onnx-jam-parallel-loops,
+// onnx-specialize-gathers), and the interleaved cloning they share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ONNXC_LIB_CODEGEN_LOOPACCESSES_H
 #define ONNXC_LIB_CODEGEN_LOOPACCESSES_H
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -45,6 +48,15 @@ bool walkMemoryEffects(
     mlir::Region &region,
     llvm::function_ref<bool(const mlir::MemoryEffects::EffectInstance &)>
         visit);
+
+/// Clones the ops of `body` (but its terminator) at `builder`'s insertion
+/// point once per mapping, interleaved: the ops up to and including each
+/// write, for every mapping in turn. An op that `isShared` accepts is
+/// cloned for the first mapping only, and the others map its results to
+/// that copy. Each mapping's own ops keep their order.
+void cloneInterleaved(mlir::OpBuilder &builder, mlir::Block &body,
+                      llvm::MutableArrayRef<mlir::IRMapping> maps,
+                      llvm::function_ref<bool(mlir::Operation *)> isShared);
 
 /// A box of a buffer: static offsets and sizes per dimension.
 struct Box {

@@ -382,17 +382,8 @@ void unrollPhases(scf::ForOp loop) {
             arith::ConstantIndexOp::create(b, loop.getLoc(),
                                            *lb + int64_t(i) * *step)
                 .getResult());
-  auto ops = llvm::to_vector(
-      llvm::make_pointer_range(loop.getBody()->without_terminator()));
-  for (size_t begin = 0; begin < ops.size();) {
-    size_t end = begin;
-    while (end < ops.size() && !hasEffect<MemoryEffects::Write>(ops[end++]))
-      ;
-    for (IRMapping &map : maps)
-      for (Operation *op : ArrayRef(ops).slice(begin, end - begin))
-        b.clone(*op, map);
-    begin = end;
-  }
+  onnxc::codegen::cloneInterleaved(b, *loop.getBody(), maps,
+                                   [](Operation *) { return false; });
   loop.erase();
 }
 

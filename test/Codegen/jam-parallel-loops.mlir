@@ -1,5 +1,7 @@
 // RUN: onnx-opt %s -onnx-jam-parallel-loops -split-input-file | FileCheck %s
 // RUN: onnx-opt %s -onnx-jam-parallel-loops=factor=2 -split-input-file | FileCheck %s --check-prefix=TWO
+// RUN: onnx-opt %s -onnx-jam-parallel-loops=max-jammed-vector-ops=8 -split-input-file | FileCheck %s --check-prefix=CAP8
+// RUN: onnx-opt %s -onnx-jam-parallel-loops=max-jammed-vector-ops=7 -split-input-file | FileCheck %s --check-prefix=CAP7
 
 // A loop over 6 planes, each running 8 rows whose weight (a constant table
 // read at the row) times the column weights does not depend on the plane:
@@ -51,6 +53,24 @@
 // TWO:           } {onnxc.parallel}
 // TWO-NEXT:    } {onnxc.parallel}
 // TWO-NEXT:    return
+// The row body has 2 invariant vector ops (broadcast, product) and 3 per
+// plane (load, multiply, store): at most 8 vector ops allow 2 planes
+// (2 + 2 * 3), at most 7 none.
+// CAP8-LABEL: func @rows_of_planes
+// CAP8:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C2:.*]] {
+// CAP8:           scf.for
+// CAP8-COUNT-2:     vector.store
+// CAP8-NOT:         vector.store
+// CAP8:           } {onnxc.parallel}
+// CAP8-NEXT:    } {onnxc.parallel}
+// CAP8-NEXT:    return
+// CAP7-LABEL: func @rows_of_planes
+// CAP7:         scf.for
+// CAP7-NEXT:      scf.for
+// CAP7-COUNT-1:     vector.store
+// CAP7-NEXT:      } {onnxc.parallel}
+// CAP7-NEXT:    } {onnxc.parallel}
+// CAP7-NEXT:    return
 memref.global "private" constant @row_weights : memref<8xf32> = dense<[0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5]>
 func.func @rows_of_planes(%x: memref<6x8x16xf32>, %y: memref<6x8x16xf32>) {
   %c0 = arith.constant 0 : index

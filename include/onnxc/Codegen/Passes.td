@@ -296,7 +296,7 @@ def ONNXJamParallelLoopsPass
     parallel loop, the inner induction variable, pure ops, or reads of
     constant globals), the parallel loop is unroll-and-jammed by at most
     `factor`: no more than its static trip count, and small enough that
-    the jammed body keeps at most 1536 vector ops. Inner loops of at most
+    the jammed body keeps at most `max-jammed-vector-ops` vector ops. Inner loops of at most
     4 iterations (LLVM unrolls them and hoists their invariant values
     itself), inner loops with an unsigned comparison, and bodies whose
     invariant vector ops include no arithmetic (but casts and constants)
@@ -318,6 +318,10 @@ def ONNXJamParallelLoopsPass
   let options = [
     Option<"factor", "factor", "int64_t", /*default=*/"4",
            "Most iterations of the parallel loop one inner loop serves">,
+    Option<"maxJammedVectorOps", "max-jammed-vector-ops", "int64_t",
+           /*default=*/"1536",
+           "Most vector ops a jammed inner body may have (beyond that it "
+           "no longer fits the decoded-instruction cache)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
