@@ -2,17 +2,21 @@
 //
 // Upstream vector rewrites applied together after bufferization: every
 // transfer of a vectorized tile becomes one flat contiguous load or store,
-// and the elementwise ops between them work on the same 1-D vectors.
+// and the elementwise ops between them work on the same 1-D vectors. Values
+// repeated along an upsampled tile's repeat dimension are computed once per
+// element, and a per-phase select between them becomes a shuffle.
 //
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Codegen/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -25,6 +29,252 @@ using namespace mlir;
 
 namespace {
 
+//===----------------------------------------------------------------------===//
+// Repeated vectors: the lanes of a tile broadcast along a small inner
+// dimension
+//===----------------------------------------------------------------------===//
+
+/// A vector whose flattened lanes are `source[l / factor]`: the form
+/// vector.transpose [1, 0] of vector.broadcast of a 1-D `source` (to
+/// `factor` x n), seen through shape casts. The vectorizer reads a value
+/// that does not vary along a kept-whole inner dimension (the phase of an
+/// upsampled axis) this way.
+struct Repeat {
+  TypedValue<VectorType> source;
+  int64_t factor;
+};
+
+std::optional<Repeat> matchRepeat(Value value) {
+  while (auto cast = value.getDefiningOp<vector::ShapeCastOp>())
+    value = cast.getSource();
+  auto transpose = value.getDefiningOp<vector::TransposeOp>();
+  if (!transpose || transpose.getPermutation() != ArrayRef<int64_t>{1, 0})
+    return std::nullopt;
+  auto broadcast = transpose.getVector().getDefiningOp<vector::BroadcastOp>();
+  if (!broadcast)
+    return std::nullopt;
+  auto source = dyn_cast<TypedValue<VectorType>>(broadcast.getSource());
+  if (!source || source.getType().getRank() != 1 ||
+      source.getType().isScalable())
+    return std::nullopt;
+  return Repeat{source, broadcast.getResultVectorType().getDimSize(0)};
+}
+
+/// `source` repeated `factor` times per lane, as a value of `type`.
+Value buildRepeat(PatternRewriter &rewriter, Location loc, Value source,
+                  int64_t factor, VectorType type) {
+  auto sourceType = cast<VectorType>(source.getType());
+  int64_t length = sourceType.getDimSize(0);
+  Type elementType = sourceType.getElementType();
+  Value broadcast = vector::BroadcastOp::create(
+      rewriter, loc, VectorType::get({factor, length}, elementType), source);
+  Value transpose = vector::TransposeOp::create(rewriter, loc, broadcast,
+                                                ArrayRef<int64_t>{1, 0});
+  if (transpose.getType() == type)
+    return transpose;
+  return vector::ShapeCastOp::create(rewriter, loc, type, transpose);
+}
+
+/// The splat value of a constant vector operand.
+std::optional<TypedAttr> getSplatConstant(Value value) {
+  DenseElementsAttr constant;
+  if (!matchPattern(value, m_Constant(&constant)) || !constant.isSplat())
+    return std::nullopt;
+  return constant.getSplatValue<TypedAttr>();
+}
+
+/// The broadcast that makes `value` uniform (all its lanes one value): of a
+/// scalar or of a one-element vector, seen through shape casts.
+vector::BroadcastOp getUniformBroadcast(Value value) {
+  while (auto cast = value.getDefiningOp<vector::ShapeCastOp>())
+    value = cast.getSource();
+  auto broadcast = value.getDefiningOp<vector::BroadcastOp>();
+  if (!broadcast)
+    return nullptr;
+  auto sourceType = dyn_cast<VectorType>(broadcast.getSourceType());
+  if (sourceType &&
+      (sourceType.isScalable() || sourceType.getNumElements() != 1))
+    return nullptr;
+  return broadcast;
+}
+
+bool isUniform(Value value) {
+  return getSplatConstant(value) || getUniformBroadcast(value);
+}
+
+/// A 1-D vector of `length` lanes holding the value of the uniform `value`.
+Value buildUniform(PatternRewriter &rewriter, Location loc, Value value,
+                   int64_t length) {
+  auto elementType = cast<VectorType>(value.getType()).getElementType();
+  auto type = VectorType::get({length}, elementType);
+  if (std::optional<TypedAttr> splat = getSplatConstant(value))
+    return arith::ConstantOp::create(rewriter, loc,
+                                     SplatElementsAttr::get(type, *splat));
+  Value source = getUniformBroadcast(value).getSource();
+  if (auto sourceType = dyn_cast<VectorType>(source.getType());
+      sourceType && sourceType.getRank() > 1)
+    source = vector::ShapeCastOp::create(
+        rewriter, loc, VectorType::get({1}, elementType), source);
+  return vector::BroadcastOp::create(rewriter, loc, type, source);
+}
+
+/// An elementwise op on repeated vectors (and uniform ones) computes on
+/// the sources and repeats its result: each value once per element instead
+/// of once per lane. (Upstream's sinking through transposes and broadcasts
+/// stops at the shape casts of flattened tiles.)
+struct SinkElementwiseIntoRepeats
+    : OpTraitRewritePattern<OpTrait::Elementwise> {
+  using OpTraitRewritePattern::OpTraitRewritePattern;
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+        op->getNumOperands() == 0)
+      return failure();
+    auto resultType = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (!resultType)
+      return failure();
+    std::optional<Repeat> shape;
+    SmallVector<std::optional<Repeat>> repeats;
+    for (Value operand : op->getOperands()) {
+      repeats.push_back(matchRepeat(operand));
+      if (!repeats.back()) {
+        if (!isUniform(operand))
+          return failure();
+        continue;
+      }
+      if (shape && (shape->factor != repeats.back()->factor ||
+                    shape->source.getType().getShape() !=
+                        repeats.back()->source.getType().getShape()))
+        return failure();
+      shape = repeats.back();
+    }
+    if (!shape || shape->factor * shape->source.getType().getDimSize(0) !=
+                      resultType.getNumElements())
+      return failure();
+    int64_t length = shape->source.getType().getDimSize(0);
+    SmallVector<Value> operands;
+    for (auto [operand, repeat] : llvm::zip_equal(op->getOperands(), repeats)) {
+      if (repeat) {
+        operands.push_back(repeat->source);
+        continue;
+      }
+      operands.push_back(buildUniform(rewriter, op->getLoc(), operand, length));
+    }
+    OperationState state(op->getLoc(), op->getName(), operands,
+                         VectorType::get({length}, resultType.getElementType()),
+                         op->getAttrs());
+    Operation *narrow = rewriter.create(state);
+    rewriter.replaceOp(op,
+                       buildRepeat(rewriter, op->getLoc(), narrow->getResult(0),
+                                   shape->factor, resultType));
+    return success();
+  }
+};
+
+/// A gather through repeated indices, unmasked, gathers each index once and
+/// repeats what it read.
+struct GatherOfRepeatedIndices : OpRewritePattern<vector::GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::GatherOp gather,
+                                PatternRewriter &rewriter) const override {
+    std::optional<Repeat> indices = matchRepeat(gather.getIndices());
+    if (!indices)
+      return failure();
+    std::optional<TypedAttr> mask = getSplatConstant(gather.getMask());
+    std::optional<TypedAttr> passThru = getSplatConstant(gather.getPassThru());
+    if (!mask || !passThru || !cast<BoolAttr>(*mask).getValue())
+      return failure();
+    Location loc = gather.getLoc();
+    int64_t length = indices->source.getType().getDimSize(0);
+    auto maskType = VectorType::get({length}, rewriter.getI1Type());
+    auto resultType =
+        VectorType::get({length}, gather.getVectorType().getElementType());
+    Value narrow = vector::GatherOp::create(
+        rewriter, loc, resultType, gather.getBase(), gather.getOffsets(),
+        indices->source,
+        arith::ConstantOp::create(rewriter, loc,
+                                  SplatElementsAttr::get(maskType, *mask)),
+        arith::ConstantOp::create(
+            rewriter, loc, SplatElementsAttr::get(resultType, *passThru)));
+    rewriter.replaceOp(gather,
+                       buildRepeat(rewriter, loc, narrow, indices->factor,
+                                   gather.getVectorType()));
+    return success();
+  }
+};
+
+/// The lanes of a select condition that repeats with period `period` in
+/// flattened order, when known: a constant, or a broadcast along leading
+/// dimensions of a constant or of a comparison of vector.step with one.
+std::optional<SmallVector<bool>> getPeriodicCondition(Value condition,
+                                                      int64_t period) {
+  while (auto cast = condition.getDefiningOp<vector::ShapeCastOp>())
+    condition = cast.getSource();
+  if (auto broadcast = condition.getDefiningOp<vector::BroadcastOp>())
+    condition = broadcast.getSource();
+  auto type = dyn_cast<VectorType>(condition.getType());
+  if (!type || type.isScalable() || type.getNumElements() % period != 0)
+    return std::nullopt;
+  SmallVector<bool> lanes;
+  DenseElementsAttr constant;
+  if (matchPattern(condition, m_Constant(&constant))) {
+    llvm::append_range(lanes, constant.getValues<bool>());
+  } else if (auto compare = condition.getDefiningOp<arith::CmpIOp>()) {
+    DenseIntElementsAttr rhs;
+    if (type.getRank() != 1 ||
+        !compare.getLhs().getDefiningOp<vector::StepOp>() ||
+        !matchPattern(compare.getRhs(), m_Constant(&rhs)))
+      return std::nullopt;
+    for (auto [i, value] : llvm::enumerate(rhs.getValues<APInt>()))
+      lanes.push_back(arith::applyCmpPredicate(
+          compare.getPredicate(), APInt(value.getBitWidth(), i), value));
+  } else {
+    return std::nullopt;
+  }
+  for (size_t i = period; i < lanes.size(); ++i)
+    if (lanes[i] != lanes[i - period])
+      return std::nullopt;
+  lanes.resize(period);
+  return lanes;
+}
+
+/// A select, with a condition periodic in the repeat factor, between two
+/// repeated vectors of the same length is one shuffle of their sources: for
+/// a factor of 2, an interleave.
+struct SelectOfRepeatsToShuffle : OpRewritePattern<arith::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::SelectOp select,
+                                PatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast<VectorType>(select.getType());
+    std::optional<Repeat> trueValue = matchRepeat(select.getTrueValue());
+    std::optional<Repeat> falseValue = matchRepeat(select.getFalseValue());
+    if (!resultType || !trueValue || !falseValue ||
+        trueValue->factor != falseValue->factor ||
+        trueValue->source.getType() != falseValue->source.getType())
+      return failure();
+    int64_t factor = trueValue->factor;
+    int64_t length = trueValue->source.getType().getDimSize(0);
+    std::optional<SmallVector<bool>> condition =
+        getPeriodicCondition(select.getCondition(), factor);
+    if (!condition)
+      return failure();
+    SmallVector<int64_t> mask;
+    for (int64_t lane = 0; lane < length * factor; ++lane)
+      mask.push_back((*condition)[lane % factor] ? lane / factor
+                                                 : length + lane / factor);
+    Value shuffle = vector::ShuffleOp::create(
+        rewriter, select.getLoc(), trueValue->source, falseValue->source, mask);
+    if (shuffle.getType() != resultType)
+      shuffle = vector::ShapeCastOp::create(rewriter, select.getLoc(),
+                                            resultType, shuffle);
+    rewriter.replaceOp(select, shuffle);
+    return success();
+  }
+};
+
 struct ONNXFlattenVectorsPass
     : onnxc::impl::ONNXFlattenVectorsPassBase<ONNXFlattenVectorsPass> {
   void runOnOperation() override {
@@ -36,6 +286,8 @@ struct ONNXFlattenVectorsPass
     vector::populateDropUnitDimWithShapeCastPatterns(patterns);
     vector::populateFlattenVectorTransferPatterns(patterns);
     vector::populateSinkVectorOpsPatterns(patterns);
+    patterns.add<SinkElementwiseIntoRepeats, GatherOfRepeatedIndices,
+                 SelectOfRepeatsToShuffle>(context);
     for (RegisteredOperationName name : context->getRegisteredOperations())
       if (isa<vector::VectorDialect, memref::MemRefDialect>(name.getDialect()))
         name.getCanonicalizationPatterns(patterns, context);

@@ -31,3 +31,156 @@ func.func @unit_dims(%x: memref<1x1x16xf32, strided<[256, 16, 1], offset: ?>>, %
   vector.transfer_write %n, %y[%c0, %c0, %c0] {in_bounds = [true, true, true]} : vector<1x1x16xf32>, memref<1x1x16xf32, strided<[256, 16, 1], offset: ?>>
   return
 }
+
+// -----
+
+// Elementwise ops on a repeated tile (each lane twice) and on uniform
+// operands (a broadcast scalar, a splat) compute once per element, and
+// their result is repeated.
+// CHECK-LABEL: func @sink_into_repeats
+// CHECK-SAME:    (%[[A:.*]]: vector<16xi8>, %[[W:.*]]: i16, %[[Y:.*]]: memref<32xi16>)
+// CHECK-DAG:     %[[THREE:.*]] = arith.constant dense<3> : vector<16xi16>
+// CHECK:         %[[E:.*]] = arith.extsi %[[A]] : vector<16xi8> to vector<16xi16>
+// CHECK-NEXT:    %[[WB:.*]] = vector.broadcast %[[W]] : i16 to vector<16xi16>
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[E]], %[[WB]] : vector<16xi16>
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %[[M]], %[[THREE]] : vector<16xi16>
+// CHECK-NEXT:    %[[B:.*]] = vector.broadcast %[[S]] : vector<16xi16> to vector<2x16xi16>
+// CHECK-NEXT:    %[[T:.*]] = vector.transpose %[[B]], [1, 0] : vector<2x16xi16> to vector<16x2xi16>
+// CHECK-NEXT:    %[[F:.*]] = vector.shape_cast %[[T]] : vector<16x2xi16> to vector<32xi16>
+// CHECK-NEXT:    vector.store %[[F]], %[[Y]]
+func.func @sink_into_repeats(%a: vector<16xi8>, %w: i16, %y: memref<32xi16>) {
+  %c0 = arith.constant 0 : index
+  %b = vector.broadcast %a : vector<16xi8> to vector<2x16xi8>
+  %t = vector.transpose %b, [1, 0] : vector<2x16xi8> to vector<16x2xi8>
+  %f = vector.shape_cast %t : vector<16x2xi8> to vector<32xi8>
+  %e = arith.extsi %f : vector<32xi8> to vector<32xi16>
+  %wb = vector.broadcast %w : i16 to vector<32xi16>
+  %m = arith.muli %e, %wb : vector<32xi16>
+  %c = arith.constant dense<3> : vector<32xi16>
+  %s = arith.addi %m, %c : vector<32xi16>
+  vector.store %s, %y[%c0] : memref<32xi16>, vector<32xi16>
+  return
+}
+
+// -----
+
+// An operand that varies along the repeats keeps the op at full width.
+// CHECK-LABEL: func @varying_operand_stays
+// CHECK:         arith.addi %{{.*}}, %{{.*}} : vector<32xi16>
+func.func @varying_operand_stays(%a: vector<16xi16>, %v: vector<32xi16>, %y: memref<32xi16>) {
+  %c0 = arith.constant 0 : index
+  %b = vector.broadcast %a : vector<16xi16> to vector<2x16xi16>
+  %t = vector.transpose %b, [1, 0] : vector<2x16xi16> to vector<16x2xi16>
+  %f = vector.shape_cast %t : vector<16x2xi16> to vector<32xi16>
+  %s = arith.addi %f, %v : vector<32xi16>
+  vector.store %s, %y[%c0] : memref<32xi16>, vector<32xi16>
+  return
+}
+
+// -----
+
+// An unmasked gather through repeated indices reads each index once.
+// CHECK-LABEL: func @gather_of_repeated_indices
+// CHECK-SAME:    (%[[X:.*]]: memref<64xf32>, %[[I:.*]]: vector<16xindex>, %[[Y:.*]]: memref<32xf32>)
+// CHECK-DAG:     %[[ALL:.*]] = arith.constant dense<true> : vector<16xi1>
+// CHECK-DAG:     %[[PASS:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK:         %[[G:.*]] = vector.gather %[[X]][%{{.*}}] [%[[I]]], %[[ALL]], %[[PASS]] : memref<64xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK-NEXT:    %[[B:.*]] = vector.broadcast %[[G]] : vector<16xf32> to vector<2x16xf32>
+// CHECK-NEXT:    %[[T:.*]] = vector.transpose %[[B]], [1, 0]
+// CHECK-NEXT:    %[[F:.*]] = vector.shape_cast %[[T]] : vector<16x2xf32> to vector<32xf32>
+// CHECK-NEXT:    vector.store %[[F]], %[[Y]]
+func.func @gather_of_repeated_indices(%x: memref<64xf32>, %i: vector<16xindex>, %y: memref<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %mask = arith.constant dense<true> : vector<32xi1>
+  %pass = arith.constant dense<0.0> : vector<32xf32>
+  %b = vector.broadcast %i : vector<16xindex> to vector<2x16xindex>
+  %t = vector.transpose %b, [1, 0] : vector<2x16xindex> to vector<16x2xindex>
+  %f = vector.shape_cast %t : vector<16x2xindex> to vector<32xindex>
+  %g = vector.gather %x[%c0] [%f], %mask, %pass : memref<64xf32>, vector<32xindex>, vector<32xi1>, vector<32xf32> into vector<32xf32>
+  vector.store %g, %y[%c0] : memref<32xf32>, vector<32xf32>
+  return
+}
+
+// -----
+
+// A mask that may differ between the copies of an index keeps the gather
+// whole.
+// CHECK-LABEL: func @masked_gather_stays
+// CHECK:         vector.gather %{{.*}} : memref<64xf32>, vector<32xindex>, vector<32xi1>, vector<32xf32> into vector<32xf32>
+func.func @masked_gather_stays(%x: memref<64xf32>, %i: vector<16xindex>, %mask: vector<32xi1>, %y: memref<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %pass = arith.constant dense<0.0> : vector<32xf32>
+  %b = vector.broadcast %i : vector<16xindex> to vector<2x16xindex>
+  %t = vector.transpose %b, [1, 0] : vector<2x16xindex> to vector<16x2xindex>
+  %f = vector.shape_cast %t : vector<16x2xindex> to vector<32xindex>
+  %g = vector.gather %x[%c0] [%f], %mask, %pass : memref<64xf32>, vector<32xindex>, vector<32xi1>, vector<32xf32> into vector<32xf32>
+  vector.store %g, %y[%c0] : memref<32xf32>, vector<32xf32>
+  return
+}
+
+// -----
+
+// Selecting by phase (even lanes from one repeated tile, odd lanes from
+// another) interleaves the two tiles.
+// CHECK-LABEL: func @select_of_repeats_interleaves
+// CHECK-SAME:    (%[[A:.*]]: vector<16xi8>, %[[B:.*]]: vector<16xi8>, %[[Y:.*]]: memref<32xi8>)
+// CHECK-NOT:     arith.select
+// CHECK:         %[[I:.*]] = vector.interleave %[[A]], %[[B]] : vector<16xi8> -> vector<32xi8>
+// CHECK-NEXT:    vector.store %[[I]], %[[Y]]
+func.func @select_of_repeats_interleaves(%a: vector<16xi8>, %b: vector<16xi8>, %y: memref<32xi8>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant dense<0> : vector<2xindex>
+  %ba = vector.broadcast %a : vector<16xi8> to vector<2x16xi8>
+  %ta = vector.transpose %ba, [1, 0] : vector<2x16xi8> to vector<16x2xi8>
+  %fa = vector.shape_cast %ta : vector<16x2xi8> to vector<32xi8>
+  %bb = vector.broadcast %b : vector<16xi8> to vector<2x16xi8>
+  %tb = vector.transpose %bb, [1, 0] : vector<2x16xi8> to vector<16x2xi8>
+  %fb = vector.shape_cast %tb : vector<16x2xi8> to vector<32xi8>
+  %step = vector.step : vector<2xindex>
+  %even = arith.cmpi eq, %step, %zero : vector<2xindex>
+  %cb = vector.broadcast %even : vector<2xi1> to vector<16x2xi1>
+  %cond = vector.shape_cast %cb : vector<16x2xi1> to vector<32xi1>
+  %s = arith.select %cond, %fa, %fb : vector<32xi1>, vector<32xi8>
+  vector.store %s, %y[%c0] : memref<32xi8>, vector<32xi8>
+  return
+}
+
+// -----
+
+// Any period: a constant condition repeating every 4 lanes is one shuffle.
+// CHECK-LABEL: func @select_of_repeats_by_four
+// CHECK-SAME:    (%[[A:.*]]: vector<4xf32>, %[[B:.*]]: vector<4xf32>, %[[Y:.*]]: memref<16xf32>)
+// CHECK:         %[[S:.*]] = vector.shuffle %[[A]], %[[B]] [0, 0, 4, 4, 1, 1, 5, 5, 2, 2, 6, 6, 3, 3, 7, 7] : vector<4xf32>, vector<4xf32>
+// CHECK-NEXT:    vector.store %[[S]], %[[Y]]
+func.func @select_of_repeats_by_four(%a: vector<4xf32>, %b: vector<4xf32>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %cond = arith.constant dense<[true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false]> : vector<16xi1>
+  %ba = vector.broadcast %a : vector<4xf32> to vector<4x4xf32>
+  %ta = vector.transpose %ba, [1, 0] : vector<4x4xf32> to vector<4x4xf32>
+  %fa = vector.shape_cast %ta : vector<4x4xf32> to vector<16xf32>
+  %bb = vector.broadcast %b : vector<4xf32> to vector<4x4xf32>
+  %tb = vector.transpose %bb, [1, 0] : vector<4x4xf32> to vector<4x4xf32>
+  %fb = vector.shape_cast %tb : vector<4x4xf32> to vector<16xf32>
+  %s = arith.select %cond, %fa, %fb : vector<16xi1>, vector<16xf32>
+  vector.store %s, %y[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// A condition that is not periodic in the repeats stays a select.
+// CHECK-LABEL: func @select_not_periodic_stays
+// CHECK:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<32xi1>, vector<32xi8>
+func.func @select_not_periodic_stays(%a: vector<16xi8>, %b: vector<16xi8>, %y: memref<32xi8>) {
+  %c0 = arith.constant 0 : index
+  %cond = arith.constant dense<[true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, false, true]> : vector<32xi1>
+  %ba = vector.broadcast %a : vector<16xi8> to vector<2x16xi8>
+  %ta = vector.transpose %ba, [1, 0] : vector<2x16xi8> to vector<16x2xi8>
+  %fa = vector.shape_cast %ta : vector<16x2xi8> to vector<32xi8>
+  %bb = vector.broadcast %b : vector<16xi8> to vector<2x16xi8>
+  %tb = vector.transpose %bb, [1, 0] : vector<2x16xi8> to vector<16x2xi8>
+  %fb = vector.shape_cast %tb : vector<16x2xi8> to vector<32xi8>
+  %s = arith.select %cond, %fa, %fb : vector<32xi1>, vector<32xi8>
+  vector.store %s, %y[%c0] : memref<32xi8>, vector<32xi8>
+  return
+}

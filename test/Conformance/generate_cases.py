@@ -548,13 +548,18 @@ def upsample_cases(values):
     # fixed point: the extremes of each type, and negative sums that
     # truncate toward zero, with 1 to 3 fraction bits (x2 on 1 to 3 axes),
     # 7 (the most whose sums fit 16 bits) and 8 (float32 again); x4 has a
-    # weight 0.75 and stays in float32.
+    # weight 0.75 and stays in float32. Rows of 64, 70, 129 and 130 input
+    # elements cross and end inside 512-bit vectors of bytes: x2 along the
+    # innermost axis computes each phase at input resolution there and
+    # interleaves them, its last tile reading the clamped second taps.
     for type_name in ("int8", "uint8"):
         info = np.iinfo(TYPES[type_name][1])
         for shape, scales in (([9], [2]), ([3, 5], [2, 2]),
                               ([2, 3, 4], [2, 2, 2]), ([2, 5], [1, 4]),
                               ([1] * 6 + [3], [2] * 7),
-                              ([1] * 7 + [3], [2] * 8)):
+                              ([1] * 7 + [3], [2] * 8),
+                              ([3, 64], [2, 2]), ([2, 3, 7, 70], [1, 1, 2, 2]),
+                              ([4, 129], [1, 2]), ([2, 130], [2, 2])):
             x = values(type_name, shape, special=False)
             flat = x.reshape(-1)
             flat[:3] = [info.min, info.max, info.min]

@@ -115,6 +115,15 @@ def ONNXFlattenVectorsPass
     flattens transfers of contiguous memory into 1-D ones (`vector<32xf32>`)
     and linearizes the elementwise ops in between; the remaining broadcasts
     and transposes lower to shuffles.
+
+    A value read once per element and repeated along the repeat dimension
+    (a broadcast and transpose, `vector<16xf32>` to `vector<16x2xf32>`)
+    stays narrow: elementwise ops whose operands are such repeats or
+    uniform values compute on the narrow vectors, an unmasked gather through
+    repeated indices gathers each index once, and a select between two
+    repeats whose condition is periodic in the repeat (the phase of an
+    upsampled axis) becomes one shuffle of them, an interleave for a repeat
+    of 2.
   }];
   let dependentDialects = [
     "::mlir::memref::MemRefDialect",

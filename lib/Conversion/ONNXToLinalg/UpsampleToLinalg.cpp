@@ -802,35 +802,60 @@ private:
         DenseElementsAttr::get(type, ArrayRef(entries).take_front(period)));
   }
 
+  /// How the interior reads the last interpolated axis when it is the
+  /// tensor's innermost.
+  enum class InnermostForm {
+    /// Like every other axis: X shifted by 0 and 1, the weights by (i, r).
+    Affine,
+    /// Through the axis's tables over its whole output length, last input
+    /// element included: each output row is one loop of whole vectors,
+    /// which onnx-specialize-gathers turns into loads and shuffles, instead
+    /// of vectors and a short tail beside a separate edge column.
+    /// Streaming stores need that: a row end written with ordinary stores
+    /// between non-temporal ones costs a read of its line from memory and
+    /// made a large linear x2 Upsample three times slower.
+    Gathered,
+    /// Fixed point, factor 2: one loop over every input element j and its
+    /// two phases r. The taps are X[j] and X[min(j + 1, n - 1)] (through an
+    /// input-length table), the weights constants of the phase, and each
+    /// phase's sum a value of its own, selected by r. Once vectorized, the
+    /// sums are computed once per input element, and the selection
+    /// interleaves them (onnx-flatten-vectors): half the arithmetic of the
+    /// gathered form. At the last input element both taps are X[n - 1], and
+    /// as the scaled weights of a phase add up to those of the edge
+    /// (2^fractionBits), the exact sum is the same.
+    Phases,
+  };
+
   /// The interior of an upsampling by integer factors: outputs whose taps
   /// are (i, i + 1) on every interpolated axis. Each corner is X shifted by
   /// its offsets, each weight a table read at k * i + r: affine maps only,
   /// so every read is a contiguous or broadcast vector load, no gather
-  /// (but see `gatherLastAxis`).
-  ///
-  /// With `gatherLastAxis`, the last interpolated axis (the tensor's
-  /// innermost) is instead read through its tables over its whole length,
-  /// last input element included: each output row is then one loop of
-  /// whole vectors, which onnx-specialize-gathers turns into loads and
-  /// shuffles, instead of vectors and a short tail beside a separate edge
-  /// column. Streaming stores need that: a row end written with ordinary
-  /// stores between non-temporal ones costs a read of its line from memory
-  /// and made a large linear x2 Upsample three times slower.
+  /// (but see `innermost`, for the last interpolated axis when it is the
+  /// tensor's innermost).
   static Value buildStencilInterior(OpBuilder &b, Location loc, Value input,
                                     ArrayRef<Axis> axes,
                                     ArrayRef<int64_t> interpolated,
                                     ArrayRef<int64_t> factors,
                                     ArrayRef<std::array<Value, 4>> tables,
                                     const ComputeType &compute,
-                                    bool gatherLastAxis, Value dest) {
+                                    InnermostForm innermost, Value dest) {
     int64_t rank = axes.size();
     int64_t k = interpolated.size();
-    int64_t gathered = gatherLastAxis ? interpolated.back() : -1;
+    int64_t last = interpolated.back();
+    int64_t gathered = innermost == InnermostForm::Gathered ? last : -1;
+    bool phases = innermost == InnermostForm::Phases;
     auto factorOf = [&](int64_t d) -> int64_t {
       auto it = llvm::find(interpolated, d);
       if (it == interpolated.end() || d == gathered)
         return 0;
       return factors[it - interpolated.begin()];
+    };
+    // Input elements the interior covers along an axis with factor f: all
+    // but the last, save with phases along the last axis.
+    auto interiorLength = [&](int64_t d) -> int64_t {
+      int64_t n = *axes[d].staticIn();
+      return phases && d == last ? n : n - 1;
     };
 
     // The interior, viewed with one (i, r) pair per interpolated axis.
@@ -841,9 +866,8 @@ private:
       int64_t loop = expandedSizes.size();
       firstLoop.push_back(loop);
       if (int64_t f = factorOf(d)) {
-        int64_t n = *axes[d].staticIn();
-        sizes.push_back(b.getIndexAttr(f * (n - 1)));
-        expandedSizes.push_back(b.getIndexAttr(n - 1));
+        sizes.push_back(b.getIndexAttr(f * interiorLength(d)));
+        expandedSizes.push_back(b.getIndexAttr(interiorLength(d)));
         expandedSizes.push_back(b.getIndexAttr(f));
         reassociation.push_back({loop, loop + 1});
       } else {
@@ -868,28 +892,31 @@ private:
 
     SmallVector<Value> inputs;
     SmallVector<AffineMap> maps;
-    // Corners: X shifted by 0 or 1 along each interpolated axis, as inputs;
-    // with a gathered axis, read in the body instead (the taps of that
-    // axis, inputs here, give its indices).
+    // Corners: X shifted by 0 or 1 along each interpolated axis, as inputs.
+    // A gathered axis reads every corner in the body instead (the taps of
+    // that axis, inputs here, give its indices); with phases, the corners
+    // taking the second tap of the last axis are read in the body, through
+    // that axis's clamped second taps at each input element.
     int64_t corners = int64_t(1) << k;
-    AffineMap gatheredMap;
+    AffineMap lastAxisMap = AffineMap::get(
+        loops, 0, b.getAffineDimExpr(firstLoop[last]), b.getContext());
     if (gathered >= 0) {
-      gatheredMap = AffineMap::get(
-          loops, 0, b.getAffineDimExpr(firstLoop[gathered]), b.getContext());
       for (Value table : ArrayRef(tables[k - 1]).take_front(2)) {
         inputs.push_back(table);
-        maps.push_back(gatheredMap);
+        maps.push_back(lastAxisMap);
       }
     } else {
       SmallVector<AffineExpr> xExprs;
       SmallVector<OpFoldResult> xSizes;
       for (int64_t d = 0; d < rank; ++d) {
         xExprs.push_back(b.getAffineDimExpr(firstLoop[d]));
-        xSizes.push_back(factorOf(d) ? b.getIndexAttr(*axes[d].staticIn() - 1)
+        xSizes.push_back(factorOf(d) ? b.getIndexAttr(interiorLength(d))
                                      : axes[d].inLength);
       }
       AffineMap xMap = AffineMap::get(loops, 0, xExprs, b.getContext());
       for (int64_t corner = 0; corner < corners; ++corner) {
+        if (phases && (corner & 1))
+          continue;
         SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
         for (int64_t a = 0; a < k; ++a)
           if ((corner >> (k - 1 - a)) & 1)
@@ -898,6 +925,15 @@ private:
                                                         xSizes, ones));
         maps.push_back(xMap);
       }
+      if (phases) {
+        int64_t n = *axes[last].staticIn();
+        SmallVector<int64_t> secondTaps;
+        for (int64_t i = 0; i < n; ++i)
+          secondTaps.push_back(std::min(i + 1, n - 1));
+        inputs.push_back(constantIndexTable(
+            b, loc, getIndexTableType(b, axes[last]), secondTaps));
+        maps.push_back(lastAxisMap);
+      }
     }
     int64_t firstWeight = inputs.size();
     // Weights: w0 and w1 of each interpolated axis at output i * k + r,
@@ -905,15 +941,18 @@ private:
     // vectorizer turns into plain loads. A table whose interior repeats
     // with period k (a power-of-two factor divides exactly) is read at r
     // alone: its weights are then constants of the loop over i. A gathered
-    // axis reads its tables whole.
+    // axis reads its tables whole; the phases of the last axis are
+    // constants of the body.
     for (auto [a, d] : llvm::enumerate(interpolated)) {
       if (d == gathered) {
         for (int which : {2, 3}) {
           inputs.push_back(tables[a][which]);
-          maps.push_back(gatheredMap);
+          maps.push_back(lastAxisMap);
         }
         continue;
       }
+      if (phases && d == last)
+        continue;
       int64_t n = *axes[d].staticIn(), f = factors[a];
       AffineMap map = AffineMap::get(loops, 0,
                                      {b.getAffineDimExpr(firstLoop[d]),
@@ -940,6 +979,23 @@ private:
         maps.push_back(map);
       }
     }
+    // The phase weights of the last axis: the scaled weights of its first
+    // outputs (its tables' period).
+    SmallVector<std::array<APInt, 2>> phaseWeights;
+    if (phases) {
+      for (int64_t r = 0; r < factors.back(); ++r) {
+        std::array<APInt, 2> weights;
+        for (int which : {0, 1}) {
+          DenseIntElementsAttr values;
+          bool isConstant =
+              matchPattern(tables[k - 1][2 + which], m_Constant(&values));
+          assert(isConstant && "fixed-point weights are constants");
+          (void)isConstant;
+          weights[which] = values.getValues<APInt>()[r];
+        }
+        phaseWeights.push_back(weights);
+      }
+    }
     maps.push_back(b.getMultiDimIdentityMap(loops));
     auto generic = linalg::GenericOp::create(
         b, loc, expandedType, inputs, expanded, maps,
@@ -947,31 +1003,72 @@ private:
         [&](OpBuilder &nb, Location nloc, ValueRange args) {
           SmallVector<Value> positions;
           Value one;
-          if (gathered >= 0) {
+          if (gathered >= 0 || phases) {
             for (int64_t d = 0; d < rank; ++d)
               positions.push_back(
                   linalg::IndexOp::create(nb, nloc, firstLoop[d]));
             one = arith::ConstantIndexOp::create(nb, nloc, 1);
           }
-          auto element = [&](int64_t corner) -> Value {
-            if (gathered < 0)
-              return args[corner];
+          // X at a corner read in the body: the interpolated axes at their
+          // position, plus one for a second tap, save the gathered axis
+          // (both taps) or the phases' axis (second tap) through its table.
+          auto readCorner = [&](int64_t corner, Value firstTap,
+                                Value secondTap) -> Value {
             SmallVector<Value> indices = positions;
             for (int64_t a = 0; a < k; ++a) {
               bool second = (corner >> (k - 1 - a)) & 1;
               int64_t d = interpolated[a];
-              if (d == gathered)
-                indices[d] = tableEntryToIndex(nb, nloc, args[second ? 1 : 0]);
+              if (d == gathered || (phases && d == last))
+                indices[d] = second     ? tableEntryToIndex(nb, nloc, secondTap)
+                             : firstTap ? tableEntryToIndex(nb, nloc, firstTap)
+                                        : indices[d];
               else if (second)
                 indices[d] = arith::AddIOp::create(nb, nloc, indices[d], one);
             }
             return tensor::ExtractOp::create(nb, nloc, input, indices);
           };
+          auto element = [&](int64_t corner) -> Value {
+            if (gathered >= 0)
+              return readCorner(corner, args[0], args[1]);
+            if (!phases)
+              return args[corner];
+            if (corner & 1)
+              return readCorner(corner, Value(), args[firstWeight - 1]);
+            return args[corner >> 1];
+          };
           auto weight = [&](int64_t a, bool second) {
             return args[firstWeight + 2 * a + (second ? 1 : 0)];
           };
-          linalg::YieldOp::create(
-              nb, nloc, sumCorners(nb, nloc, k, element, weight, {}, compute));
+          if (!phases) {
+            linalg::YieldOp::create(
+                nb, nloc,
+                sumCorners(nb, nloc, k, element, weight, {}, compute));
+            return;
+          }
+          // One sum per phase of the last axis, selected by the phase.
+          Value phase = linalg::IndexOp::create(nb, nloc, firstLoop[last] + 1);
+          Value result;
+          for (int64_t r = factors.back() - 1; r >= 0; --r) {
+            auto phaseWeight = [&](int64_t a, bool second) -> Value {
+              if (a < k - 1)
+                return weight(a, second);
+              return arith::ConstantOp::create(
+                  nb, nloc,
+                  nb.getIntegerAttr(compute.fixedType,
+                                    phaseWeights[r][second ? 1 : 0]));
+            };
+            Value sum =
+                sumCorners(nb, nloc, k, element, phaseWeight, {}, compute);
+            if (!result) {
+              result = sum;
+              continue;
+            }
+            Value isPhase = arith::CmpIOp::create(
+                nb, nloc, arith::CmpIPredicate::eq, phase,
+                arith::ConstantIndexOp::create(nb, nloc, r));
+            result = arith::SelectOp::create(nb, nloc, isPhase, sum, result);
+          }
+          linalg::YieldOp::create(nb, nloc, result);
         });
     Value computed = tensor::CollapseShapeOp::create(
         b, loc, generic.getResult(0), reassociation);
@@ -1047,19 +1144,26 @@ private:
     // The innermost axis is read through its tables when a whole output row
     // is short enough for onnx-specialize-gathers to unroll into loads and
     // shuffles, whatever the target's vector width. (Complex elements are
-    // not vectorized; their bit width does not matter.)
+    // not vectorized; their bit width does not matter.) In fixed point, a
+    // factor of 2 there is computed by phases (see InnermostForm::Phases),
+    // which also reads its second taps through a table.
     Type elementType = inputType.getElementType();
     int64_t elementBits =
         elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 64;
-    bool gatherLastAxis =
-        interpolated.back() == rank - 1 &&
-        *axes.back().staticOut() <= getMaxUnrolledGatherRowLength(elementBits);
+    InnermostForm innermost = InnermostForm::Affine;
+    if (interpolated.back() == rank - 1 &&
+        *axes.back().staticOut() <= getMaxUnrolledGatherRowLength(elementBits))
+      innermost = compute.fixedType && factors.back() == 2
+                      ? InnermostForm::Phases
+                      : InnermostForm::Gathered;
     dest = buildStencilInterior(b, loc, input, axes, interpolated, factors,
-                                tables, compute, gatherLastAxis, dest);
+                                tables, compute, innermost, dest);
     // Slab a: the last input element's outputs along interpolated axis a,
     // the interior along the axes before it, everything along those after.
-    // A gathered axis has none: its interior covers it whole.
-    for (int64_t a = 0, e = gatherLastAxis ? k - 1 : k; a < e; ++a) {
+    // The innermost axis has none unless it is affine: its interior covers
+    // it whole.
+    int64_t slabs = innermost == InnermostForm::Affine ? k : k - 1;
+    for (int64_t a = 0; a < slabs; ++a) {
       SmallVector<OpFoldResult> offsets = zeros, sizes = outSizes;
       for (int64_t before = 0; before < a; ++before) {
         int64_t d = interpolated[before];

@@ -217,25 +217,59 @@ func.func @linear_ui16(%x: tensor<3x4xui16>) -> tensor<3x6xui16> {
 // -----
 
 // 8-bit integers with weights 0 and powers of two: 16-bit fixed point, each
-// weight scaled by 2 per axis and the sum divided by 4 toward zero (as the
+// weight scaled by 2 per axis and the sum divided toward zero (as the
 // float32 conversion truncates); unsigned ones extend and divide unsigned.
-// CHECK-LABEL: func @linear_x2_i8
-// CHECK-DAG:     %[[FOUR:.*]] = arith.constant 4 : i16
+// CHECK-LABEL: func @linear_x2_rows_i8
+// CHECK-DAG:     %[[TWO:.*]] = arith.constant 2 : i16
 // CHECK-DAG:     arith.constant dense<[2, 1]> : tensor<2xi16>
-// CHECK-DAG:     arith.constant dense<[2, 1, 2, 1, 1, 1]> : tensor<6xi16>
+// CHECK-DAG:     arith.constant dense<[0, 1]> : tensor<2xi16>
 // CHECK:         linalg.generic
-// CHECK-NEXT:    ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[H0:.*]]: i16, %{{.*}}: i16, %[[W0:.*]]: i16, %{{.*}}: i16, %{{.*}}: i8):
-// CHECK-NEXT:      %[[W00:.*]] = arith.muli %[[H0]], %[[W0]] : i16
-// CHECK:           %[[A:.*]] = tensor.extract
-// CHECK-NEXT:      %[[WIDE:.*]] = arith.extsi %[[A]] : i8 to i16
-// CHECK-NEXT:      arith.muli %[[W00]], %[[WIDE]] : i16
-// CHECK-NOT:       arith.sitofp
-// CHECK:           arith.addi %{{.*}}, %{{.*}} : i16
-// CHECK:           arith.addi %{{.*}}, %{{.*}} : i16
-// CHECK:           %[[SUM:.*]] = arith.addi %{{.*}}, %{{.*}} : i16
-// CHECK-NEXT:      %[[Q:.*]] = arith.divsi %[[SUM]], %[[FOUR]] : i16
+// CHECK-NEXT:    ^bb0(%[[A:.*]]: i8, %[[B:.*]]: i8, %[[W0:.*]]: i16, %[[W1:.*]]: i16, %{{.*}}: i8):
+// CHECK-NEXT:      %[[WA:.*]] = arith.extsi %[[A]] : i8 to i16
+// CHECK-NEXT:      %[[TA:.*]] = arith.muli %[[W0]], %[[WA]] : i16
+// CHECK-NEXT:      %[[WB:.*]] = arith.extsi %[[B]] : i8 to i16
+// CHECK-NEXT:      %[[TB:.*]] = arith.muli %[[W1]], %[[WB]] : i16
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[TA]], %[[TB]] : i16
+// CHECK-NEXT:      %[[Q:.*]] = arith.divsi %[[SUM]], %[[TWO]] : i16
 // CHECK-NEXT:      %[[R:.*]] = arith.trunci %[[Q]] : i16 to i8
 // CHECK-NEXT:      linalg.yield %[[R]] : i8
+func.func @linear_x2_rows_i8(%x: tensor<2x3xi8>) -> tensor<4x3xi8> {
+  %s = onnx.Constant dense<[2.0, 1.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xi8>, tensor<2xf32> -> tensor<4x3xi8>
+  return %0 : tensor<4x3xi8>
+}
+
+// x2 along the innermost axis in fixed point: one loop over each input
+// element and its two phases, the whole row long. The first tap is X[j],
+// the second X[min(j + 1, 2)] through a table; each phase sums its corners
+// with the phase's weights as constants (phase 0: 2 and 0, its zero terms
+// folded; phase 1: 1 and 1), and the phase selects its sum.
+// CHECK-LABEL: func @linear_x2_i8
+// CHECK-DAG:     %[[FOUR:.*]] = arith.constant 4 : i16
+// CHECK-DAG:     %[[TWO:.*]] = arith.constant 2 : i16
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[SECOND:.*]] = arith.constant dense<[1, 2, 2]> : tensor<3xi32>
+// CHECK:         tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2, 3]] output_shape [1, 2, 3, 2] : tensor<2x6xi8> into tensor<1x2x3x2xi8>
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %{{.*}}, %[[SECOND]], %{{.*}}, %{{.*}} : tensor<1x3xi8>, tensor<1x3xi8>, tensor<3xi32>, tensor<2xi16>, tensor<2xi16>)
+// CHECK-NEXT:    ^bb0(%[[X00:.*]]: i8, %[[X10:.*]]: i8, %[[TAP:.*]]: i32, %[[H0:.*]]: i16, %[[H1:.*]]: i16, %{{.*}}: i8):
+// CHECK-NEXT:      %[[PHASE:.*]] = linalg.index 3 : index
+// CHECK:           %[[J1:.*]] = arith.index_cast %[[TAP]] : i32 to index
+// CHECK-NEXT:      tensor.extract %{{.*}}[%{{.*}}, %[[J1]]] : tensor<2x3xi8>
+// CHECK:           %[[ODD:.*]] = arith.divsi %{{.*}}, %[[FOUR]] : i16
+// CHECK-NEXT:      %[[ODD8:.*]] = arith.trunci %[[ODD]] : i16 to i8
+// CHECK-NEXT:      %[[H0W:.*]] = arith.muli %[[H0]], %[[TWO]] : i16
+// CHECK-NEXT:      %[[A:.*]] = arith.extsi %[[X00]] : i8 to i16
+// CHECK-NEXT:      %[[TA:.*]] = arith.muli %[[H0W]], %[[A]] : i16
+// CHECK-NEXT:      %[[H1W:.*]] = arith.muli %[[H1]], %[[TWO]] : i16
+// CHECK-NEXT:      %[[B:.*]] = arith.extsi %[[X10]] : i8 to i16
+// CHECK-NEXT:      %[[TB:.*]] = arith.muli %[[H1W]], %[[B]] : i16
+// CHECK-NEXT:      %[[EVEN_SUM:.*]] = arith.addi %[[TA]], %[[TB]] : i16
+// CHECK-NEXT:      %[[EVEN:.*]] = arith.divsi %[[EVEN_SUM]], %[[FOUR]] : i16
+// CHECK-NEXT:      %[[EVEN8:.*]] = arith.trunci %[[EVEN]] : i16 to i8
+// CHECK-NEXT:      %[[IS_EVEN:.*]] = arith.cmpi eq, %[[PHASE]], %[[ZERO]] : index
+// CHECK-NEXT:      %[[Y:.*]] = arith.select %[[IS_EVEN]], %[[EVEN8]], %[[ODD8]] : i8
+// CHECK-NEXT:      linalg.yield %[[Y]] : i8
 func.func @linear_x2_i8(%x: tensor<2x3xi8>) -> tensor<4x6xi8> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xi8>, tensor<2xf32> -> tensor<4x6xi8>
