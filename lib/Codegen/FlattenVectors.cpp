@@ -212,8 +212,16 @@ std::optional<SmallVector<bool>> getPeriodicCondition(Value condition,
                                                       int64_t period) {
   while (auto cast = condition.getDefiningOp<vector::ShapeCastOp>())
     condition = cast.getSource();
-  if (auto broadcast = condition.getDefiningOp<vector::BroadcastOp>())
+  if (auto broadcast = condition.getDefiningOp<vector::BroadcastOp>()) {
+    // Only new leading dimensions repeat the source whole; a stretched
+    // unit dimension repeats single lanes.
+    auto sourceType = dyn_cast<VectorType>(broadcast.getSourceType());
+    if (!sourceType ||
+        broadcast.getResultVectorType().getShape().take_back(
+            sourceType.getRank()) != sourceType.getShape())
+      return std::nullopt;
     condition = broadcast.getSource();
+  }
   auto type = dyn_cast<VectorType>(condition.getType());
   if (!type || type.isScalable() || type.getNumElements() % period != 0)
     return std::nullopt;

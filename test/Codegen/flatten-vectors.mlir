@@ -184,3 +184,25 @@ func.func @select_not_periodic_stays(%a: vector<16xi8>, %b: vector<16xi8>, %y: m
   vector.store %s, %y[%c0] : memref<32xi8>, vector<32xi8>
   return
 }
+
+// -----
+
+// A condition broadcast along an inner dimension repeats single lanes, not
+// a period: it stays a select.
+// CHECK-LABEL: func @select_stretched_condition_stays
+// CHECK:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<32xi1>, vector<32xi8>
+func.func @select_stretched_condition_stays(%a: vector<16xi8>, %b: vector<16xi8>, %y: memref<32xi8>) {
+  %c0 = arith.constant 0 : index
+  %c = arith.constant dense<[[true], [false]]> : vector<2x1xi1>
+  %cb = vector.broadcast %c : vector<2x1xi1> to vector<2x16xi1>
+  %cond = vector.shape_cast %cb : vector<2x16xi1> to vector<32xi1>
+  %ba = vector.broadcast %a : vector<16xi8> to vector<2x16xi8>
+  %ta = vector.transpose %ba, [1, 0] : vector<2x16xi8> to vector<16x2xi8>
+  %fa = vector.shape_cast %ta : vector<16x2xi8> to vector<32xi8>
+  %bb = vector.broadcast %b : vector<16xi8> to vector<2x16xi8>
+  %tb = vector.transpose %bb, [1, 0] : vector<2x16xi8> to vector<16x2xi8>
+  %fb = vector.shape_cast %tb : vector<16x2xi8> to vector<32xi8>
+  %s = arith.select %cond, %fa, %fb : vector<32xi1>, vector<32xi8>
+  vector.store %s, %y[%c0] : memref<32xi8>, vector<32xi8>
+  return
+}
