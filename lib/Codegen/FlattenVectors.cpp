@@ -216,9 +216,8 @@ std::optional<SmallVector<bool>> getPeriodicCondition(Value condition,
     // Only new leading dimensions repeat the source whole; a stretched
     // unit dimension repeats single lanes.
     auto sourceType = dyn_cast<VectorType>(broadcast.getSourceType());
-    if (!sourceType ||
-        broadcast.getResultVectorType().getShape().take_back(
-            sourceType.getRank()) != sourceType.getShape())
+    if (!sourceType || broadcast.getResultVectorType().getShape().take_back(
+                           sourceType.getRank()) != sourceType.getShape())
       return std::nullopt;
     condition = broadcast.getSource();
   }
