@@ -131,7 +131,8 @@ func.func @clip_linear_rows(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x4xf32> {
 // CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[SLICE]]
 // CHECK:         linalg.generic {{.*}} outs(%[[VIEW]] :
 // CHECK:           arith.mulf
-// CHECK:           %[[R:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK:           arith.truncf %{{.*}} : f32 to f16
+// CHECK:           %[[R:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : f16
 // CHECK-NEXT:      arith.cmpf olt, %[[R]], %{{.*}} : f16
 // CHECK:         tensor.insert_slice
 // CHECK-NOT:     tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2, 3]]
@@ -265,7 +266,7 @@ func.func @long_chain(%x: tensor<2x3xui16>) -> tensor<2x3xui16> {
 // CHECK:         %[[OUT:.*]] = tensor.empty() : tensor<1x2x8x8xf32>
 // CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[OUT]][0, 0, 0, 0] [1, 2, 6, 8]
 // CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[SLICE]]
-// CHECK:         linalg.generic {{.*}} outs(%[[VIEW]] : tensor<1x2x3x2x8xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%[[VIEW]] : tensor<1x2x3x2x4x2xf32>)
 func.func @linear_in_place(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
   %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>

@@ -531,11 +531,17 @@ def upsample_cases(values):
     # Linear with special values: inf and NaN spread to their neighbours as
     # the corner sums say; an axis with scale 1 copies exactly. In 2-D the
     # weights are 0 and powers of two (fused multiply-adds), and a zero
-    # weight times inf is still NaN.
+    # weight times inf is still NaN. The last column's outputs weigh it 0.5
+    # and 0.5: an inf there stays inf, where the even outputs before it
+    # (weights 1 and 0) would make it NaN.
     specials = np.array([[1.0, np.inf, 3.0, -2.0], [np.nan, 0.5, -0.0, 8.0],
                          [-np.inf, 2.0, 1e-40, -1e38]], np.float32)
+    edges = np.array([[1.0, np.inf, np.inf], [3.0, -2.0, -np.inf],
+                      [np.nan, 4.0, -0.0]], np.float32)
     for suffix, x, scales in (("", specials[:2], [1, 2]),
-                              ("_2d", specials, [2, 2])):
+                              ("_2d", specials, [2, 2]),
+                              ("_edge", edges, [1, 2]),
+                              ("_edge_2d", edges, [2, 2])):
         c = Case("upsample9_float32_linear_specials" + suffix, 9)
         c.input("X", x, "float32")
         c.initializer("scales", np.array(scales, np.float32), "float32")

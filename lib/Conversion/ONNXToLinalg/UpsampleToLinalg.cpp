@@ -815,15 +815,18 @@ private:
     /// between non-temporal ones costs a read of its line from memory and
     /// made a large linear x2 Upsample three times slower.
     Gathered,
-    /// Fixed point, factor 2: one loop over every input element j and its
-    /// two phases r. The taps are X[j] and X[min(j + 1, n - 1)] (through an
-    /// input-length table), the weights constants of the phase, and each
-    /// phase's sum a value of its own, selected by r. Once vectorized, the
-    /// sums are computed once per input element, and the selection
-    /// interleaves them (onnx-flatten-vectors): half the arithmetic of the
-    /// gathered form. At the last input element both taps are X[n - 1], and
-    /// as the scaled weights of a phase add up to those of the edge
-    /// (2^fractionBits), the exact sum is the same.
+    /// Factor 2: one loop over every input element j and its two phases r.
+    /// The taps are X[j] and X[min(j + 1, n - 1)] (through an input-length
+    /// table), and each phase's sum is a value of its own, selected by r.
+    /// Once vectorized, the sums are computed once per input element and
+    /// the selection interleaves them (onnx-flatten-vectors), instead of
+    /// permuting the taps into every output lane first. A phase's weights
+    /// are constants of the body, save where the last input element's
+    /// differ (its taps are both X[n - 1], weighted 0.5 and 0.5): those are
+    /// read from an input-length table, so that every output sums the
+    /// very terms semantics.md gives it. In fixed point the constants
+    /// serve the last element too: a phase's scaled weights add up to
+    /// 2^fractionBits as the edge's do, and the exact sum is the same.
     Phases,
   };
 
@@ -979,21 +982,38 @@ private:
         maps.push_back(map);
       }
     }
-    // The phase weights of the last axis: the scaled weights of its first
-    // outputs (its tables' period).
-    SmallVector<std::array<APInt, 2>> phaseWeights;
+    // The weights of each phase of the last axis: its tables' period, as
+    // constants of the body, or as input-length tables (input
+    // `phaseTables[r][which]`) where the last input element's differ.
+    SmallVector<std::array<Attribute, 2>> phaseWeights;
+    SmallVector<std::array<int64_t, 2>> phaseTables;
     if (phases) {
-      for (int64_t r = 0; r < factors.back(); ++r) {
-        std::array<APInt, 2> weights;
+      int64_t n = *axes[last].staticIn(), f = factors.back();
+      for (int64_t r = 0; r < f; ++r) {
+        std::array<Attribute, 2> weights;
+        std::array<int64_t, 2> tableInputs = {-1, -1};
         for (int which : {0, 1}) {
-          DenseIntElementsAttr values;
+          DenseElementsAttr values;
           bool isConstant =
               matchPattern(tables[k - 1][2 + which], m_Constant(&values));
-          assert(isConstant && "fixed-point weights are constants");
+          assert(isConstant && "phases need compile-time weights");
           (void)isConstant;
-          weights[which] = values.getValues<APInt>()[r];
+          auto all = values.getValues<Attribute>();
+          weights[which] = all[r];
+          if (compute.fixedType || all[f * (n - 1) + r] == all[r])
+            continue;
+          SmallVector<Attribute> byInput(n, all[r]);
+          byInput.back() = all[f * (n - 1) + r];
+          tableInputs[which] = inputs.size();
+          inputs.push_back(arith::ConstantOp::create(
+              b, loc,
+              DenseElementsAttr::get(
+                  RankedTensorType::get({n}, values.getElementType()),
+                  byInput)));
+          maps.push_back(lastAxisMap);
         }
         phaseWeights.push_back(weights);
+        phaseTables.push_back(tableInputs);
       }
     }
     maps.push_back(b.getMultiDimIdentityMap(loops));
@@ -1052,10 +1072,10 @@ private:
             auto phaseWeight = [&](int64_t a, bool second) -> Value {
               if (a < k - 1)
                 return weight(a, second);
+              if (int64_t table = phaseTables[r][second ? 1 : 0]; table >= 0)
+                return args[table];
               return arith::ConstantOp::create(
-                  nb, nloc,
-                  nb.getIntegerAttr(compute.fixedType,
-                                    phaseWeights[r][second ? 1 : 0]));
+                  nb, nloc, cast<TypedAttr>(phaseWeights[r][second ? 1 : 0]));
             };
             Value sum =
                 sumCorners(nb, nloc, k, element, phaseWeight, {}, compute);
@@ -1144,18 +1164,17 @@ private:
     // The innermost axis is read through its tables when a whole output row
     // is short enough for onnx-specialize-gathers to unroll into loads and
     // shuffles, whatever the target's vector width. (Complex elements are
-    // not vectorized; their bit width does not matter.) In fixed point, a
-    // factor of 2 there is computed by phases (see InnermostForm::Phases),
-    // which also reads its second taps through a table.
+    // not vectorized; their bit width does not matter.) A factor of 2 there
+    // is computed by phases (see InnermostForm::Phases), which also reads
+    // its second taps through a table.
     Type elementType = inputType.getElementType();
     int64_t elementBits =
         elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 64;
     InnermostForm innermost = InnermostForm::Affine;
     if (interpolated.back() == rank - 1 &&
         *axes.back().staticOut() <= getMaxUnrolledGatherRowLength(elementBits))
-      innermost = compute.fixedType && factors.back() == 2
-                      ? InnermostForm::Phases
-                      : InnermostForm::Gathered;
+      innermost =
+          factors.back() == 2 ? InnermostForm::Phases : InnermostForm::Gathered;
     dest = buildStencilInterior(b, loc, input, axes, interpolated, factors,
                                 tables, compute, innermost, dest);
     // Slab a: the last input element's outputs along interpolated axis a,

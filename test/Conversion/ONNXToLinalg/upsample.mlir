@@ -101,53 +101,70 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 // -----
 
 // Linear with constant integer factors: the interior (outputs whose taps
-// along H are i, i + 1) is a generic over (i, r, w). H is a stencil: X rows
-// i and i + 1, the H weights repeating with period 2 and read at the
+// along H are i, i + 1) is a generic over (i, r, j, p). H is a stencil: X
+// rows i and i + 1, the H weights repeating with period 2 and read at the
 // remainder r alone (constants of the loops over i). The innermost axis W
-// is read through its tap and weight tables over the whole row, the last
-// input column included, so that each output row is one loop. The corners
-// are summed in lexicographic order, weight products first, in float32,
-// exactly as docs/semantics.md writes it. The weights are zeros and powers
-// of two, so every term is exact: it may contract with its sum into a
-// fused multiply-add, which then rounds the same (short of subnormal
-// terms).
-// CHECK-DAG:   #[[WMAP:.*]] = affine_map<(d0, d1, d2) -> (d2)>
-// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2) -> (d1)>
+// is computed by phases p over every input column j, the last included, so
+// that each output row is one loop: the taps are X[j] and, through a
+// table, X[min(j + 1, 2)]; phase 1 weighs them 0.5 and 0.5 everywhere (a
+// constant), phase 0 1 and 0 but 0.5 and 0.5 at the last column (tables);
+// the phase selects its sum. The corners are summed in lexicographic
+// order, weight products first, in float32, exactly as docs/semantics.md
+// writes it. The weights are zeros and powers of two, so every term is
+// exact: it may contract with its sum into a fused multiply-add, which
+// then rounds the same (short of subnormal terms).
+// CHECK-DAG:   #[[XMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2)>
+// CHECK-DAG:   #[[JMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d2)>
+// CHECK-DAG:   #[[HMAP:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
 // CHECK-LABEL: func @linear_x2
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG:     %[[J0:.*]] = arith.constant dense<[0, 0, 1, 1, 2, 2]> : tensor<6xi32>
-// CHECK-DAG:     %[[J1:.*]] = arith.constant dense<[1, 1, 2, 2, 2, 2]> : tensor<6xi32>
-// CHECK-DAG:     %[[WW0:.*]] = arith.constant dense<[1.000000e+00, 5.000000e-01, 1.000000e+00, 5.000000e-01, 5.000000e-01, 5.000000e-01]> : tensor<6xf32>
-// CHECK-DAG:     %[[WW1:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 0.000000e+00, 5.000000e-01, 5.000000e-01, 5.000000e-01]> : tensor<6xf32>
+// CHECK-DAG:     %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-DAG:     %[[J1:.*]] = arith.constant dense<[1, 2, 2]> : tensor<3xi32>
+// CHECK-DAG:     %[[P0W0:.*]] = arith.constant dense<[1.000000e+00, 1.000000e+00, 5.000000e-01]> : tensor<3xf32>
+// CHECK-DAG:     %[[P0W1:.*]] = arith.constant dense<[0.000000e+00, 0.000000e+00, 5.000000e-01]> : tensor<3xf32>
 // CHECK-DAG:     %[[HW0:.*]] = arith.constant dense<[1.000000e+00, 5.000000e-01]> : tensor<2xf32>
 // CHECK-DAG:     %[[HW1:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01]> : tensor<2xf32>
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x6xf32>
 // CHECK:         %[[IN:.*]] = tensor.extract_slice %[[E]][0, 0] [2, 6] [1, 1]
-// CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[IN]] {{\[\[}}0, 1], [2]] output_shape [1, 2, 6]
-// CHECK:         %[[INTERIOR:.*]] = linalg.generic {indexing_maps = [#[[WMAP]], #[[WMAP]], #[[HMAP]], #[[HMAP]], #[[WMAP]], #[[WMAP]], #{{.*}}]{{.*}} ins(%[[J0]], %[[J1]], %[[HW0]], %[[HW1]], %[[WW0]], %[[WW1]] : {{.*}} outs(%[[VIEW]] : tensor<1x2x6xf32>)
-// CHECK-NEXT:    ^bb0(%[[T0:.*]]: i32, %[[T1:.*]]: i32, %[[H0:.*]]: f32, %[[H1:.*]]: f32, %[[W0:.*]]: f32, %[[W1:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:      %[[W00:.*]] = arith.mulf %[[H0]], %[[W0]] : f32
-// CHECK-NEXT:      %[[B0:.*]] = arith.index_cast %[[T0]] : i32 to index
-// CHECK-NEXT:      %[[A:.*]] = tensor.extract %[[X]][%[[C0]], %[[B0]]]
-// CHECK-NEXT:      %[[T00:.*]] = arith.mulf %[[W00]], %[[A]] fastmath<contract> : f32
-// CHECK-NEXT:      %[[W01:.*]] = arith.mulf %[[H0]], %[[W1]] : f32
+// CHECK:         %[[VIEW:.*]] = tensor.expand_shape %[[IN]] {{\[\[}}0, 1], [2, 3]] output_shape [1, 2, 3, 2]
+// CHECK:         %[[ROW0:.*]] = tensor.extract_slice %[[X]][0, 0] [1, 3] [1, 1]
+// CHECK:         %[[ROW1:.*]] = tensor.extract_slice %[[X]][1, 0] [1, 3] [1, 1]
+// CHECK:         %[[INTERIOR:.*]] = linalg.generic {indexing_maps = [#[[XMAP]], #[[XMAP]], #[[JMAP]], #[[HMAP]], #[[HMAP]], #[[JMAP]], #[[JMAP]], #{{.*}}]{{.*}} ins(%[[ROW0]], %[[ROW1]], %[[J1]], %[[HW0]], %[[HW1]], %[[P0W0]], %[[P0W1]] : {{.*}} outs(%[[VIEW]] : tensor<1x2x3x2xf32>)
+// CHECK-NEXT:    ^bb0(%[[A:.*]]: f32, %[[C:.*]]: f32, %[[T1:.*]]: i32, %[[H0:.*]]: f32, %[[H1:.*]]: f32, %[[W0:.*]]: f32, %[[W1:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[PHASE:.*]] = linalg.index 3 : index
+// Phase 1: constant weights.
+// CHECK-NEXT:      %[[U00:.*]] = arith.mulf %[[H0]], %[[HALF]] : f32
+// CHECK-NEXT:      %[[U00A:.*]] = arith.mulf %[[U00]], %[[A]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[U01:.*]] = arith.mulf %[[H0]], %[[HALF]] : f32
 // CHECK-NEXT:      %[[B1:.*]] = arith.index_cast %[[T1]] : i32 to index
 // CHECK-NEXT:      %[[B:.*]] = tensor.extract %[[X]][%[[C0]], %[[B1]]]
-// CHECK-NEXT:      %[[T01:.*]] = arith.mulf %[[W01]], %[[B]] fastmath<contract> : f32
-// CHECK-NEXT:      %[[S1:.*]] = arith.addf %[[T00]], %[[T01]] fastmath<contract> : f32
-// CHECK-NEXT:      %[[W10:.*]] = arith.mulf %[[H1]], %[[W0]] : f32
-// CHECK-NEXT:      %[[B2:.*]] = arith.index_cast %[[T0]] : i32 to index
-// CHECK-NEXT:      %[[C:.*]] = tensor.extract %[[X]][%[[C1]], %[[B2]]]
-// CHECK-NEXT:      %[[T10:.*]] = arith.mulf %[[W10]], %[[C]] fastmath<contract> : f32
-// CHECK-NEXT:      %[[S2:.*]] = arith.addf %[[S1]], %[[T10]] fastmath<contract> : f32
-// CHECK-NEXT:      %[[W11:.*]] = arith.mulf %[[H1]], %[[W1]] : f32
+// CHECK-NEXT:      %[[U01B:.*]] = arith.mulf %[[U01]], %[[B]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[U1:.*]] = arith.addf %[[U00A]], %[[U01B]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[U10:.*]] = arith.mulf %[[H1]], %[[HALF]] : f32
+// CHECK-NEXT:      %[[U10C:.*]] = arith.mulf %[[U10]], %[[C]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[U2:.*]] = arith.addf %[[U1]], %[[U10C]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[U11:.*]] = arith.mulf %[[H1]], %[[HALF]] : f32
 // CHECK-NEXT:      %[[B3:.*]] = arith.index_cast %[[T1]] : i32 to index
 // CHECK-NEXT:      %[[D:.*]] = tensor.extract %[[X]][%[[C1]], %[[B3]]]
-// CHECK-NEXT:      %[[T11:.*]] = arith.mulf %[[W11]], %[[D]] fastmath<contract> : f32
-// CHECK-NEXT:      %[[S3:.*]] = arith.addf %[[S2]], %[[T11]] fastmath<contract> : f32
-// CHECK-NEXT:      linalg.yield %[[S3]] : f32
+// CHECK-NEXT:      %[[U11D:.*]] = arith.mulf %[[U11]], %[[D]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[ODD:.*]] = arith.addf %[[U2]], %[[U11D]] fastmath<contract> : f32
+// Phase 0: the weights from the tables.
+// CHECK-NEXT:      %[[V00:.*]] = arith.mulf %[[H0]], %[[W0]] : f32
+// CHECK-NEXT:      %[[V00A:.*]] = arith.mulf %[[V00]], %[[A]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[V01:.*]] = arith.mulf %[[H0]], %[[W1]] : f32
+// CHECK:           %[[V01B:.*]] = arith.mulf %[[V01]], %{{.*}} fastmath<contract> : f32
+// CHECK-NEXT:      %[[V1:.*]] = arith.addf %[[V00A]], %[[V01B]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[V10:.*]] = arith.mulf %[[H1]], %[[W0]] : f32
+// CHECK-NEXT:      %[[V10C:.*]] = arith.mulf %[[V10]], %[[C]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[V2:.*]] = arith.addf %[[V1]], %[[V10C]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[V11:.*]] = arith.mulf %[[H1]], %[[W1]] : f32
+// CHECK:           %[[V11D:.*]] = arith.mulf %[[V11]], %{{.*}} fastmath<contract> : f32
+// CHECK-NEXT:      %[[EVEN:.*]] = arith.addf %[[V2]], %[[V11D]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[IS_EVEN:.*]] = arith.cmpi eq, %[[PHASE]], %[[C0]] : index
+// CHECK-NEXT:      %[[Y:.*]] = arith.select %[[IS_EVEN]], %[[EVEN]], %[[ODD]] : f32
+// CHECK-NEXT:      linalg.yield %[[Y]] : f32
 // CHECK:         %[[COLLAPSED:.*]] = tensor.collapse_shape %[[INTERIOR]]
 // CHECK:         %[[R1:.*]] = tensor.insert_slice %[[COLLAPSED]] into %[[E]][0, 0] [2, 6] [1, 1]
 // The slab of the last input row, from the tables; no column slab.
@@ -160,6 +177,21 @@ func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<4x6xf32>
   return %0 : tensor<4x6xf32>
+}
+
+// Other factors along the innermost axis read it through its tap and
+// weight tables over the whole output row: X is gathered in the body.
+// CHECK-LABEL: func @linear_x4
+// CHECK-DAG:     %[[J0:.*]] = arith.constant dense<[0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2]> : tensor<12xi32>
+// CHECK-DAG:     %[[J1:.*]] = arith.constant dense<[1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2]> : tensor<12xi32>
+// CHECK:         linalg.generic {{.*}} ins(%[[J0]], %[[J1]], %{{.*}}, %{{.*}} : tensor<12xi32>, tensor<12xi32>, tensor<12xf32>, tensor<12xf32>) outs(%{{.*}} : tensor<2x12xf32>)
+// CHECK:           tensor.extract %{{.*}} : tensor<2x3xf32>
+// CHECK:           tensor.extract %{{.*}} : tensor<2x3xf32>
+// CHECK-NOT:     linalg.generic
+func.func @linear_x4(%x: tensor<2x3xf32>) -> tensor<2x12xf32> {
+  %s = onnx.Constant dense<[1.0, 4.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x12xf32>
+  return %0 : tensor<2x12xf32>
 }
 
 // -----
@@ -435,19 +467,20 @@ func.func @linear_long_rows(%x: tensor<2x257xf32>) -> tensor<4x514xf32> {
 
 // -----
 
-// The limits themselves: an f32 row of exactly 512 outputs is read through
-// the tables (gathered: X is extracted in the body); for 64-bit elements
-// the limit is 256 (128-bit vectors unroll it too), so a 258-output f64 row
-// is a stencil and a 256-output one is gathered.
+// The limits themselves: an f32 row of exactly 512 outputs is computed by
+// phases over its 256 inputs (the second taps extracted in the body); for
+// 64-bit elements the limit is 256 (128-bit vectors unroll it too), so a
+// 258-output f64 row is a stencil (its last column a slab) and a
+// 256-output one is computed by phases.
 // CHECK-LABEL: func @linear_row_512
-// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x512xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x256x2xf32>)
 // CHECK:           tensor.extract %{{.*}} : tensor<2x256xf32>
 // CHECK-LABEL: func @linear_row_258_f64
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x128x2xf64>)
 // CHECK-NOT:       tensor.extract %{{.*}} : tensor<2x129xf64>
 // CHECK:         tensor.insert_slice
 // CHECK-LABEL: func @linear_row_256_f64
-// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x256xf64>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x128x2xf64>)
 // CHECK:           tensor.extract %{{.*}} : tensor<2x128xf64>
 func.func @linear_row_512(%x: tensor<2x256xf32>) -> tensor<4x512xf32> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
