@@ -53,9 +53,13 @@ std::optional<Repeat> matchRepeat(Value value) {
   auto broadcast = transpose.getVector().getDefiningOp<vector::BroadcastOp>();
   if (!broadcast)
     return std::nullopt;
+  // The broadcast must only add the leading dimension: stretching a unit
+  // source is a uniform vector, not a repeat of its one lane.
   auto source = dyn_cast<TypedValue<VectorType>>(broadcast.getSource());
+  VectorType resultType = broadcast.getResultVectorType();
   if (!source || source.getType().getRank() != 1 ||
-      source.getType().isScalable())
+      source.getType().isScalable() || resultType.isScalable() ||
+      resultType.getDimSize(1) != source.getType().getDimSize(0))
     return std::nullopt;
   return Repeat{source, broadcast.getResultVectorType().getDimSize(0)};
 }

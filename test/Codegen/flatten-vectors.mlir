@@ -206,3 +206,23 @@ func.func @select_stretched_condition_stays(%a: vector<16xi8>, %b: vector<16xi8>
   vector.store %s, %y[%c0] : memref<32xi8>, vector<32xi8>
   return
 }
+
+// -----
+
+// A unit vector stretched by the broadcast is uniform, not a repeat of
+// its one lane: the select keeps its full width.
+// CHECK-LABEL: func @select_stretched_unit_stays
+// CHECK:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xf32>
+func.func @select_stretched_unit_stays(%a: vector<1xf32>, %b: vector<1xf32>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %cond = arith.constant dense<[true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false]> : vector<16xi1>
+  %ba = vector.broadcast %a : vector<1xf32> to vector<2x8xf32>
+  %ta = vector.transpose %ba, [1, 0] : vector<2x8xf32> to vector<8x2xf32>
+  %fa = vector.shape_cast %ta : vector<8x2xf32> to vector<16xf32>
+  %bb = vector.broadcast %b : vector<1xf32> to vector<2x8xf32>
+  %tb = vector.transpose %bb, [1, 0] : vector<2x8xf32> to vector<8x2xf32>
+  %fb = vector.shape_cast %tb : vector<8x2xf32> to vector<16xf32>
+  %s = arith.select %cond, %fa, %fb : vector<16xi1>, vector<16xf32>
+  vector.store %s, %y[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
