@@ -536,12 +536,19 @@ def upsample_cases(values):
     # (weights 1 and 0) would make it NaN.
     specials = np.array([[1.0, np.inf, 3.0, -2.0], [np.nan, 0.5, -0.0, 8.0],
                          [-np.inf, 2.0, 1e-40, -1e38]], np.float32)
+    # Rows of more than 512 outputs are computed by phases over all but
+    # their last input, which is a slab of its own.
     edges = np.array([[1.0, np.inf, np.inf], [3.0, -2.0, -np.inf],
                       [np.nan, 4.0, -0.0]], np.float32)
+    long_rows = (np.arange(2 * 260, dtype=np.float32).reshape(2, 260) - 200) / 7
+    long_rows[0, -1], long_rows[1, -2:] = np.inf, [np.inf, -0.0]
     for suffix, x, scales in (("", specials[:2], [1, 2]),
                               ("_2d", specials, [2, 2]),
                               ("_edge", edges, [1, 2]),
-                              ("_edge_2d", edges, [2, 2])):
+                              ("_edge_2d", edges, [2, 2]),
+                              ("_long_rows", long_rows, [2, 2]),
+                              ("_edge_3d", np.stack([edges, edges[::-1]]),
+                               [2, 2, 2])):
         c = Case("upsample9_float32_linear_specials" + suffix, 9)
         c.input("X", x, "float32")
         c.initializer("scales", np.array(scales, np.float32), "float32")
@@ -557,7 +564,8 @@ def upsample_cases(values):
     # weight 0.75 and stays in float32. Rows of 64, 70, 129 and 130 input
     # elements cross and end inside 512-bit vectors of bytes: x2 along the
     # innermost axis computes each phase at input resolution there and
-    # interleaves them, its last tile reading the clamped second taps.
+    # interleaves them, its last tile reading the clamped second taps; a row
+    # of 300 (600 outputs) does so but for its last input, a slab.
     for type_name in ("int8", "uint8"):
         info = np.iinfo(TYPES[type_name][1])
         for shape, scales in (([9], [2]), ([3, 5], [2, 2]),
@@ -565,7 +573,8 @@ def upsample_cases(values):
                               ([1] * 6 + [3], [2] * 7),
                               ([1] * 7 + [3], [2] * 8),
                               ([3, 64], [2, 2]), ([2, 3, 7, 70], [1, 1, 2, 2]),
-                              ([4, 129], [1, 2]), ([2, 130], [2, 2])):
+                              ([4, 129], [1, 2]), ([2, 130], [2, 2]),
+                              ([2, 300], [2, 2])):
             x = values(type_name, shape, special=False)
             flat = x.reshape(-1)
             flat[:3] = [info.min, info.max, info.min]

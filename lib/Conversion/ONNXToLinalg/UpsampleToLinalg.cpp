@@ -825,9 +825,15 @@ private:
     /// differ (its taps are both X[n - 1], weighted 0.5 and 0.5): those are
     /// read from an input-length table, so that every output sums the
     /// very terms semantics.md gives it. In fixed point the constants
-    /// serve the last element too: a phase's scaled weights add up to
-    /// 2^fractionBits as the edge's do, and the exact sum is the same.
+    /// serve the last element too: both its taps read X[n - 1], and a
+    /// phase's scaled weights add up to the edge's (2^m for this axis's m
+    /// fraction bits), so the exact integer sum is the same.
     Phases,
+    /// Phases over the interior input elements (j < n - 1) of a row too
+    /// long to unroll, whose second taps would be real gathers: both taps
+    /// affine, the weights constants, and the last input element a slab,
+    /// as in Affine.
+    AffinePhases,
   };
 
   /// The interior of an upsampling by integer factors: outputs whose taps
@@ -847,7 +853,10 @@ private:
     int64_t k = interpolated.size();
     int64_t last = interpolated.back();
     int64_t gathered = innermost == InnermostForm::Gathered ? last : -1;
-    bool phases = innermost == InnermostForm::Phases;
+    bool phases = innermost == InnermostForm::Phases ||
+                  innermost == InnermostForm::AffinePhases;
+    // Phases over the whole row, the second taps through a table.
+    bool wholeRow = innermost == InnermostForm::Phases;
     auto factorOf = [&](int64_t d) -> int64_t {
       auto it = llvm::find(interpolated, d);
       if (it == interpolated.end() || d == gathered)
@@ -858,7 +867,7 @@ private:
     // but the last, save with phases along the last axis.
     auto interiorLength = [&](int64_t d) -> int64_t {
       int64_t n = *axes[d].staticIn();
-      return phases && d == last ? n : n - 1;
+      return wholeRow && d == last ? n : n - 1;
     };
 
     // The interior, viewed with one (i, r) pair per interpolated axis.
@@ -918,7 +927,7 @@ private:
       }
       AffineMap xMap = AffineMap::get(loops, 0, xExprs, b.getContext());
       for (int64_t corner = 0; corner < corners; ++corner) {
-        if (phases && (corner & 1))
+        if (wholeRow && (corner & 1))
           continue;
         SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
         for (int64_t a = 0; a < k; ++a)
@@ -928,7 +937,7 @@ private:
                                                         xSizes, ones));
         maps.push_back(xMap);
       }
-      if (phases) {
+      if (wholeRow) {
         int64_t n = *axes[last].staticIn();
         SmallVector<int64_t> secondTaps;
         for (int64_t i = 0; i < n; ++i)
@@ -1000,7 +1009,7 @@ private:
           (void)isConstant;
           auto all = values.getValues<Attribute>();
           weights[which] = all[r];
-          if (compute.fixedType || all[f * (n - 1) + r] == all[r])
+          if (!wholeRow || compute.fixedType || all[f * (n - 1) + r] == all[r])
             continue;
           SmallVector<Attribute> byInput(n, all[r]);
           byInput.back() = all[f * (n - 1) + r];
@@ -1023,7 +1032,7 @@ private:
         [&](OpBuilder &nb, Location nloc, ValueRange args) {
           SmallVector<Value> positions;
           Value one;
-          if (gathered >= 0 || phases) {
+          if (gathered >= 0 || wholeRow) {
             for (int64_t d = 0; d < rank; ++d)
               positions.push_back(
                   linalg::IndexOp::create(nb, nloc, firstLoop[d]));
@@ -1038,7 +1047,7 @@ private:
             for (int64_t a = 0; a < k; ++a) {
               bool second = (corner >> (k - 1 - a)) & 1;
               int64_t d = interpolated[a];
-              if (d == gathered || (phases && d == last))
+              if (d == gathered || (wholeRow && d == last))
                 indices[d] = second     ? tableEntryToIndex(nb, nloc, secondTap)
                              : firstTap ? tableEntryToIndex(nb, nloc, firstTap)
                                         : indices[d];
@@ -1050,7 +1059,7 @@ private:
           auto element = [&](int64_t corner) -> Value {
             if (gathered >= 0)
               return readCorner(corner, args[0], args[1]);
-            if (!phases)
+            if (!wholeRow)
               return args[corner];
             if (corner & 1)
               return readCorner(corner, Value(), args[firstWeight - 1]);
@@ -1166,22 +1175,36 @@ private:
     // shuffles, whatever the target's vector width. (Complex elements are
     // not vectorized; their bit width does not matter.) A factor of 2 there
     // is computed by phases (see InnermostForm::Phases), which also reads
-    // its second taps through a table.
+    // its second taps through a table; in longer rows, by phases over the
+    // interior.
     Type elementType = inputType.getElementType();
     int64_t elementBits =
         elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 64;
     InnermostForm innermost = InnermostForm::Affine;
-    if (interpolated.back() == rank - 1 &&
-        *axes.back().staticOut() <= getMaxUnrolledGatherRowLength(elementBits))
-      innermost =
-          factors.back() == 2 ? InnermostForm::Phases : InnermostForm::Gathered;
+    if (interpolated.back() == rank - 1) {
+      bool unrolled = *axes.back().staticOut() <=
+                      getMaxUnrolledGatherRowLength(elementBits);
+      // Phases take their weights from the tables at compile time; longer
+      // axes compute their tables at run time.
+      bool constantWeights =
+          llvm::all_of(ArrayRef(tables.back()).drop_front(2), [](Value table) {
+            return matchPattern(table, m_Constant());
+          });
+      if (factors.back() == 2 && constantWeights)
+        innermost =
+            unrolled ? InnermostForm::Phases : InnermostForm::AffinePhases;
+      else if (unrolled)
+        innermost = InnermostForm::Gathered;
+    }
     dest = buildStencilInterior(b, loc, input, axes, interpolated, factors,
                                 tables, compute, innermost, dest);
     // Slab a: the last input element's outputs along interpolated axis a,
     // the interior along the axes before it, everything along those after.
-    // The innermost axis has none unless it is affine: its interior covers
-    // it whole.
-    int64_t slabs = innermost == InnermostForm::Affine ? k : k - 1;
+    // The innermost axis has none if its interior covers it whole.
+    int64_t slabs = innermost == InnermostForm::Affine ||
+                            innermost == InnermostForm::AffinePhases
+                        ? k
+                        : k - 1;
     for (int64_t a = 0; a < slabs; ++a) {
       SmallVector<OpFoldResult> offsets = zeros, sizes = outSizes;
       for (int64_t before = 0; before < a; ++before) {

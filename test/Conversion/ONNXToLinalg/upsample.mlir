@@ -441,9 +441,10 @@ func.func @linear_x3(%x: tensor<3x3xf32>) -> tensor<9x9xf32> {
 // -----
 
 // Output rows longer than onnx-specialize-gathers unrolls (514 > 512): the
-// innermost axis stays a stencil too. The interior reads the four corners
-// as X shifted by 0 or 1, then the slabs of the last input row and of the
-// last input column come from the tables.
+// innermost axis stays a stencil too, computed by phases over all but the
+// last input. The interior reads the four corners as X shifted by 0 or 1
+// and selects the sum of the phase, then the slabs of the last input row
+// and of the last input column come from the tables.
 // CHECK-LABEL: func @linear_long_rows
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x257xf32>)
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x514xf32>
@@ -453,7 +454,11 @@ func.func @linear_x3(%x: tensor<3x3xf32>) -> tensor<9x9xf32> {
 // CHECK-DAG:     tensor.extract_slice %[[X]][1, 0] [1, 256] [1, 1]
 // CHECK-DAG:     tensor.extract_slice %[[X]][1, 1] [1, 256] [1, 1]
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x256x2xf32>)
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      %[[PHASE:.*]] = linalg.index 3 : index
 // CHECK-NOT:       tensor.extract %[[X]]
+// CHECK:           %[[IS_EVEN:.*]] = arith.cmpi eq, %[[PHASE]], %{{.*}} : index
+// CHECK-NEXT:      arith.select %[[IS_EVEN]], %{{.*}}, %{{.*}} : f32
 // CHECK:         tensor.insert_slice %{{.*}} into %[[E]][0, 0] [2, 512] [1, 1]
 // CHECK:         outs(%{{.*}} : tensor<2x514xf32>)
 // CHECK:         tensor.insert_slice %{{.*}}[2, 0] [2, 514] [1, 1]
