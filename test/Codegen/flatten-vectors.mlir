@@ -226,3 +226,60 @@ func.func @select_stretched_unit_stays(%a: vector<1xf32>, %b: vector<1xf32>, %y:
   vector.store %s, %y[%c0] : memref<16xf32>, vector<16xf32>
   return
 }
+
+// -----
+
+// Interleaving two narrowed vectors packs their wide lanes instead: the
+// first in the low half of each 16-bit lane, the second shifted into the
+// high half, seen as bytes.
+// CHECK-LABEL: func @interleave_of_truncations_packs
+// CHECK-SAME:    (%[[A:.*]]: vector<32xi16>, %[[B:.*]]: vector<32xi16>, %[[Y:.*]]: memref<64xi8>)
+// CHECK-DAG:     %[[LOW:.*]] = arith.constant dense<255> : vector<32xi16>
+// CHECK-DAG:     %[[EIGHT:.*]] = arith.constant dense<8> : vector<32xi16>
+// CHECK:         %[[L:.*]] = arith.andi %[[A]], %[[LOW]] : vector<32xi16>
+// CHECK-NEXT:    %[[H:.*]] = arith.shli %[[B]], %[[EIGHT]] : vector<32xi16>
+// CHECK-NEXT:    %[[P:.*]] = arith.ori %[[L]], %[[H]] : vector<32xi16>
+// CHECK-NEXT:    %[[BYTES:.*]] = vector.bitcast %[[P]] : vector<32xi16> to vector<64xi8>
+// CHECK-NEXT:    vector.store %[[BYTES]], %[[Y]]
+func.func @interleave_of_truncations_packs(%a: vector<32xi16>, %b: vector<32xi16>, %y: memref<64xi8>) {
+  %c0 = arith.constant 0 : index
+  %ta = arith.trunci %a : vector<32xi16> to vector<32xi8>
+  %tb = arith.trunci %b : vector<32xi16> to vector<32xi8>
+  %i = vector.interleave %ta, %tb : vector<32xi8> -> vector<64xi8>
+  vector.store %i, %y[%c0] : memref<64xi8>, vector<64xi8>
+  return
+}
+
+// -----
+
+// Lanes narrowed by more than half, or a side that is not narrowed, stay
+// interleaved.
+// CHECK-LABEL: func @interleave_of_other_values_stays
+// CHECK-COUNT-2: vector.interleave
+func.func @interleave_of_other_values_stays(%a: vector<32xi32>, %b: vector<32xi32>, %c: vector<32xi8>, %y: memref<64xi8>, %z: memref<64xi8>) {
+  %c0 = arith.constant 0 : index
+  %ta = arith.trunci %a : vector<32xi32> to vector<32xi8>
+  %tb = arith.trunci %b : vector<32xi32> to vector<32xi8>
+  %i = vector.interleave %ta, %tb : vector<32xi8> -> vector<64xi8>
+  vector.store %i, %y[%c0] : memref<64xi8>, vector<64xi8>
+  %j = vector.interleave %ta, %c : vector<32xi8> -> vector<64xi8>
+  vector.store %j, %z[%c0] : memref<64xi8>, vector<64xi8>
+  return
+}
+
+// -----
+
+// On a big-endian target the bytes of a lane are the other way round: the
+// interleave stays.
+// CHECK-LABEL: func @interleave_big_endian_stays
+// CHECK:         vector.interleave
+module attributes {dlti.dl_spec = #dlti.dl_spec<"dlti.endianness" = "big">} {
+  func.func @interleave_big_endian_stays(%a: vector<32xi16>, %b: vector<32xi16>, %y: memref<64xi8>) {
+    %c0 = arith.constant 0 : index
+    %ta = arith.trunci %a : vector<32xi16> to vector<32xi8>
+    %tb = arith.trunci %b : vector<32xi16> to vector<32xi8>
+    %i = vector.interleave %ta, %tb : vector<32xi8> -> vector<64xi8>
+    vector.store %i, %y[%c0] : memref<64xi8>, vector<64xi8>
+    return
+  }
+}

@@ -123,7 +123,9 @@ def ONNXFlattenVectorsPass
     repeated indices gathers each index once, and a select between two
     repeats whose condition is periodic in the repeat (the phase of an
     upsampled axis) becomes one shuffle of them, an interleave for a repeat
-    of 2.
+    of 2. On little-endian targets, an interleave of two vectors narrowed to
+    half their width packs the wide lanes instead (mask, shift, or and a
+    bitcast): no narrowing or byte shuffles.
   }];
   let dependentDialects = [
     "::mlir::memref::MemRefDialect",
