@@ -7,6 +7,7 @@
 #include "onnxc/Importer/Importer.h"
 #include "onnxc/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -260,6 +261,18 @@ ModelCompiler::lower(ModuleOp module,
   for (auto [i, output] : llvm::enumerate(type.getResults()))
     signature->outputs.push_back(compiler::getTensorSignature(
         output, mainGraph.getResultAttrDict(i), i));
+
+  // Passes that see vector lanes as bytes (onnx-flatten-vectors) read the
+  // byte order from the module's data layout, little-endian by default.
+  if (targetMachine && targetMachine->createDataLayout().isBigEndian()) {
+    MLIRContext *context = module.getContext();
+    context->getOrLoadDialect<DLTIDialect>();
+    DataLayoutEntryInterface byteOrder = DataLayoutEntryAttr::get(
+        StringAttr::get(context, DLTIDialect::kDataLayoutEndiannessKey),
+        StringAttr::get(context, DLTIDialect::kDataLayoutEndiannessBig));
+    module->setAttr(DLTIDialect::kDataLayoutAttrName,
+                    DataLayoutSpecAttr::get(context, byteOrder));
+  }
 
   ONNXToLLVMPipelineOptions pipelineOptions;
   pipelineOptions.vectorize = options.vectorize;
