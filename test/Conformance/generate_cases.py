@@ -547,6 +547,7 @@ def upsample_cases(values):
                               ("_edge", edges, [1, 2]),
                               ("_edge_2d", edges, [2, 2]),
                               ("_long_rows", long_rows, [2, 2]),
+                              ("_long_row_1d", long_rows[1], [2]),
                               ("_edge_3d", np.stack([edges, edges[::-1]]),
                                [2, 2, 2])):
         c = Case("upsample9_float32_linear_specials" + suffix, 9)
@@ -574,7 +575,8 @@ def upsample_cases(values):
                               ([1] * 7 + [3], [2] * 8),
                               ([3, 64], [2, 2]), ([2, 3, 7, 70], [1, 1, 2, 2]),
                               ([4, 129], [1, 2]), ([2, 130], [2, 2]),
-                              ([2, 300], [2, 2])):
+                              ([2, 300], [2, 2]), ([300], [2]),
+                              ([2, 3, 300], [2, 1, 2])):
             x = values(type_name, shape, special=False)
             flat = x.reshape(-1)
             flat[:3] = [info.min, info.max, info.min]
