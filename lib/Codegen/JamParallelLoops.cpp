@@ -206,14 +206,12 @@ void jam(const JamCandidate &candidate, int64_t factor) {
     mainUb = index(*lbValue + std::max<int64_t>(*ubValue - *lbValue, 0) /
                                   chunkValue * chunkValue);
   } else {
-    // Whatever folds to a constant (ub == lb, say) is an entry-block
-    // constant too.
     chunk = fold(b.createOrFold<arith::MulIOp>(loc, step, index(factor)));
-    Value span = fold(b.createOrFold<arith::MaxSIOp>(
-        loc, fold(b.createOrFold<arith::SubIOp>(loc, ub, lb)), index(0)));
-    Value mainSpan = fold(b.createOrFold<arith::MulIOp>(
-        loc, fold(b.createOrFold<arith::DivSIOp>(loc, span, chunk)), chunk));
-    mainUb = fold(b.createOrFold<arith::AddIOp>(loc, lb, mainSpan));
+    Value span = b.createOrFold<arith::MaxSIOp>(
+        loc, b.createOrFold<arith::SubIOp>(loc, ub, lb), index(0));
+    Value mainSpan = b.createOrFold<arith::MulIOp>(
+        loc, b.createOrFold<arith::DivSIOp>(loc, span, chunk), chunk);
+    mainUb = b.createOrFold<arith::AddIOp>(loc, lb, mainSpan);
   }
 
   auto main = scf::ForOp::create(b, loc, lb, mainUb, chunk);
