@@ -283,3 +283,22 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<"dlti.endianness" = "big">} {
     return
   }
 }
+
+// -----
+
+// Repeats of different factors do not line up lane for lane: the op keeps
+// its full width.
+// CHECK-LABEL: func @mismatched_repeats_stay
+// CHECK:         arith.addf %{{.*}}, %{{.*}} : vector<16xf32>
+func.func @mismatched_repeats_stay(%a: vector<8xf32>, %b: vector<4xf32>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %ba = vector.broadcast %a : vector<8xf32> to vector<2x8xf32>
+  %ta = vector.transpose %ba, [1, 0] : vector<2x8xf32> to vector<8x2xf32>
+  %fa = vector.shape_cast %ta : vector<8x2xf32> to vector<16xf32>
+  %bb = vector.broadcast %b : vector<4xf32> to vector<4x4xf32>
+  %tb = vector.transpose %bb, [1, 0] : vector<4x4xf32> to vector<4x4xf32>
+  %fb = vector.shape_cast %tb : vector<4x4xf32> to vector<16xf32>
+  %s = arith.addf %fa, %fb : vector<16xf32>
+  vector.store %s, %y[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
