@@ -558,11 +558,13 @@ def upsample_cases(values):
                  "float32")
         cases.append(c)
 
-    # 8-bit linear with weights 0 and powers of two is computed in 16-bit
-    # fixed point: the extremes of each type, and negative sums that
-    # truncate toward zero, with 1 to 3 fraction bits (x2 on 1 to 3 axes),
-    # 7 (the most whose sums fit 16 bits) and 8 (float32 again); x4 has a
-    # weight 0.75 and stays in float32. Rows of 64, 70, 129 and 130 input
+    # 8-bit linear with dyadic weights (m / 2^e: scales of 2, 4, 8, 16) is
+    # computed in 16-bit fixed point: the extremes of each type, and
+    # negative sums that truncate toward zero, with 1 to 4 fraction bits
+    # (x2 on 1 to 3 axes, x4 and x16 on one, x4 on two), 7 (the most whose
+    # sums fit 16 bits: x2 on 7 axes, or x8, x8 and x2) and 8 (float32
+    # again: x2 on 8 axes, x8 x8 x4, x16 x16); x3's thirds stay in float32
+    # too. Rows of 64, 70, 129 and 130 input
     # elements cross and end inside 512-bit vectors of bytes: x2 along the
     # innermost axis computes each phase at input resolution there and
     # interleaves them, its last tile reading the clamped second taps; a row
@@ -576,7 +578,11 @@ def upsample_cases(values):
                               ([3, 64], [2, 2]), ([2, 3, 7, 70], [1, 1, 2, 2]),
                               ([4, 129], [1, 2]), ([2, 130], [2, 2]),
                               ([2, 300], [2, 2]), ([300], [2]),
-                              ([2, 3, 300], [2, 1, 2])):
+                              ([2, 3, 300], [2, 1, 2]),
+                              ([9], [16]), ([3, 64], [4, 4]),
+                              ([2, 70], [1, 8]), ([2, 3, 5], [8, 8, 2]),
+                              ([2, 3, 5], [8, 8, 4]), ([2, 3], [16, 16]),
+                              ([4, 7], [3, 3])):
             x = values(type_name, shape, special=False)
             flat = x.reshape(-1)
             flat[:3] = [info.min, info.max, info.min]

@@ -271,6 +271,29 @@ func.func @linear_x2_rows_i8(%x: tensor<2x3xi8>) -> tensor<4x3xi8> {
   return %0 : tensor<4x3xi8>
 }
 
+// A scale of 4 gives the weights 1, 3/4, 1/2 and 1/4: dyadic fractions, so
+// 8-bit integers still sum exactly in fixed point, each weight scaled by 4
+// (two fraction bits); the last row's clamped taps weigh 1/2 each.
+// CHECK-LABEL: func @linear_x4_rows_ui8
+// CHECK-DAG:     %[[FOUR:.*]] = arith.constant 4 : i16
+// CHECK-DAG:     arith.constant dense<[4, 3, 2, 1, 2, 2, 2, 2]> : tensor<8xi16>
+// CHECK-DAG:     arith.constant dense<[0, 1, 2, 3, 2, 2, 2, 2]> : tensor<8xi16>
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%[[A:.*]]: i8, %[[B:.*]]: i8, %[[W0:.*]]: i16, %[[W1:.*]]: i16, %{{.*}}: i8):
+// CHECK-NEXT:      %[[WA:.*]] = arith.extui %[[A]] : i8 to i16
+// CHECK-NEXT:      %[[TA:.*]] = arith.muli %[[W0]], %[[WA]] : i16
+// CHECK-NEXT:      %[[WB:.*]] = arith.extui %[[B]] : i8 to i16
+// CHECK-NEXT:      %[[TB:.*]] = arith.muli %[[W1]], %[[WB]] : i16
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[TA]], %[[TB]] : i16
+// CHECK-NEXT:      %[[Q:.*]] = arith.divui %[[SUM]], %[[FOUR]] : i16
+// CHECK-NEXT:      %[[R:.*]] = arith.trunci %[[Q]] : i16 to i8
+// CHECK-NEXT:      linalg.yield %[[R]] : i8
+func.func @linear_x4_rows_ui8(%x: tensor<2x3xui8>) -> tensor<8x3xui8> {
+  %s = onnx.Constant dense<[4.0, 1.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xui8>, tensor<2xf32> -> tensor<8x3xui8>
+  return %0 : tensor<8x3xui8>
+}
+
 // x2 along the innermost axis in fixed point: one loop over each input
 // element and its two phases, the whole row long. The first tap is X[j],
 // the second X[min(j + 1, 2)] through a table; each phase sums its corners
@@ -315,16 +338,16 @@ func.func @linear_x2_ui8(%x: tensor<5xui8>) -> tensor<10xui8> {
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xui8>, tensor<1xf32> -> tensor<10xui8>
   return %0 : tensor<10xui8>
 }
-// A weight of 0.75 (x4), 16-bit elements, or sums too large for 16 bits
-// (x2 on 8 axes: up to 255 * 2^8): float32.
-// CHECK-LABEL: func @linear_x4_i8
+// Weights that are no dyadic fractions (thirds, x3), 16-bit elements, or
+// sums too large for 16 bits (x2 on 8 axes: up to 255 * 2^8): float32.
+// CHECK-LABEL: func @linear_x3_i8
 // CHECK-NOT:       arith.divsi
 // CHECK:           arith.sitofp %{{.*}} : i8 to f32
 // CHECK:           arith.fptosi %{{.*}} : f32 to i8
-func.func @linear_x4_i8(%x: tensor<5xi8>) -> tensor<20xi8> {
-  %s = onnx.Constant dense<[4.0]> : tensor<1xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xi8>, tensor<1xf32> -> tensor<20xi8>
-  return %0 : tensor<20xi8>
+func.func @linear_x3_i8(%x: tensor<5xi8>) -> tensor<15xi8> {
+  %s = onnx.Constant dense<[3.0]> : tensor<1xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xi8>, tensor<1xf32> -> tensor<15xi8>
+  return %0 : tensor<15xi8>
 }
 // CHECK-LABEL: func @linear_x2_i16
 // CHECK-NOT:       arith.divsi
