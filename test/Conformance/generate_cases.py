@@ -537,7 +537,8 @@ def upsample_cases(values):
     specials = np.array([[1.0, np.inf, 3.0, -2.0], [np.nan, 0.5, -0.0, 8.0],
                          [-np.inf, 2.0, 1e-40, -1e38]], np.float32)
     # Rows of more than 512 outputs are computed by phases over all but
-    # their last input, which is a slab of its own.
+    # their last input, which is a slab of its own. x4 has four phases (x3
+    # three), each with its own weights at the last input (0.5 and 0.5).
     edges = np.array([[1.0, np.inf, np.inf], [3.0, -2.0, -np.inf],
                       [np.nan, 4.0, -0.0]], np.float32)
     long_rows = (np.arange(2 * 260, dtype=np.float32).reshape(2, 260) - 200) / 7
@@ -549,7 +550,15 @@ def upsample_cases(values):
                               ("_long_rows", long_rows, [2, 2]),
                               ("_long_row_1d", long_rows[1], [2]),
                               ("_edge_3d", np.stack([edges, edges[::-1]]),
-                               [2, 2, 2])):
+                               [2, 2, 2]),
+                              ("_edge_x4", edges, [1, 4]),
+                              ("_edge_2d_x4", edges, [4, 4]),
+                              ("_long_rows_x4", long_rows[:, -130:], [1, 4]),
+                              ("_long_row_1d_x4", long_rows[1, -130:], [4]),
+                              ("_rows_x4", long_rows[:, -37:], [2, 4]),
+                              ("_edge_x3", edges, [1, 3]),
+                              ("_long_rows_x3", long_rows, [1, 3]),
+                              ("_rows_x3", long_rows[:, -37:], [3, 3])):
         c = Case("upsample9_float32_linear_specials" + suffix, 9)
         c.input("X", x, "float32")
         c.initializer("scales", np.array(scales, np.float32), "float32")
@@ -582,7 +591,9 @@ def upsample_cases(values):
                               ([9], [16]), ([3, 64], [4, 4]),
                               ([2, 70], [1, 8]), ([2, 3, 5], [8, 8, 2]),
                               ([2, 3, 5], [8, 8, 4]), ([2, 3], [16, 16]),
-                              ([4, 7], [3, 3])):
+                              ([4, 7], [3, 3]), ([2, 130], [1, 4]),
+                              ([2, 3, 37], [4, 1, 4]), ([2, 200], [1, 3]),
+                              ([2, 3, 37], [3, 1, 3])):
             x = values(type_name, shape, special=False)
             flat = x.reshape(-1)
             flat[:3] = [info.min, info.max, info.min]

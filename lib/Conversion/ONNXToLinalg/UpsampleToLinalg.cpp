@@ -797,25 +797,36 @@ private:
                                          offsets, sizes, strides);
   }
 
+  /// Whether `table` is a constant whose first `repeats` * `period` entries
+  /// repeat its first `period` bit for bit.
+  static bool hasPeriod(Value table, int64_t repeats, int64_t period) {
+    DenseElementsAttr values;
+    if (!matchPattern(table, m_Constant(&values)))
+      return false;
+    // Float attributes compare bit for bit.
+    auto entries = values.getValues<Attribute>();
+    for (int64_t i = 1; i < repeats; ++i)
+      for (int64_t r = 0; r < period; ++r)
+        if (entries[i * period + r] != entries[r])
+          return false;
+    return true;
+  }
+
   /// The first `period` entries of a constant weight table, as a constant,
   /// when its first `repeats` * `period` entries repeat them bit for bit;
   /// else null.
   static Value getPeriod(OpBuilder &b, Location loc, Value table,
                          int64_t repeats, int64_t period) {
     DenseElementsAttr values;
-    if (!matchPattern(table, m_Constant(&values)))
+    if (!hasPeriod(table, repeats, period) ||
+        !matchPattern(table, m_Constant(&values)))
       return nullptr;
-    // Float attributes compare bit for bit.
-    SmallVector<Attribute> entries(values.getValues<Attribute>());
-    for (int64_t i = 1; i < repeats; ++i)
-      for (int64_t r = 0; r < period; ++r)
-        if (entries[i * period + r] != entries[r])
-          return nullptr;
+    SmallVector<Attribute> entries(llvm::drop_end(
+        values.getValues<Attribute>(), values.getNumElements() - period));
     auto type = RankedTensorType::get(
         {period}, cast<RankedTensorType>(table.getType()).getElementType());
-    return arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(type, ArrayRef(entries).take_front(period)));
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(type, entries));
   }
 
   /// How the interior reads the last interpolated axis when it is the
@@ -831,12 +842,13 @@ private:
     /// between non-temporal ones costs a read of its line from memory and
     /// made a large linear x2 Upsample three times slower.
     Gathered,
-    /// Factor 2: one loop over every input element j and its two phases r.
-    /// The taps are X[j] and X[min(j + 1, n - 1)] (through an input-length
-    /// table), and each phase's sum is a value of its own, selected by r.
-    /// Once vectorized, the sums are computed once per input element and
-    /// the selection interleaves them (onnx-flatten-vectors), instead of
-    /// permuting the taps into every output lane first. A phase's weights
+    /// Factors up to kMaxPhases: one loop over every input element j and
+    /// its phases r. The taps are X[j] and X[min(j + 1, n - 1)] (through an
+    /// input-length table), and each phase's sum is a value of its own,
+    /// selected by r. Once vectorized, the sums are computed once per input
+    /// element and the selection interleaves them (onnx-flatten-vectors),
+    /// instead of permuting the taps into every output lane first. A phase's
+    /// weights
     /// are constants of the body, save where the last input element's
     /// differ (its taps are both X[n - 1], weighted 0.5 and 0.5): those are
     /// read from an input-length table, so that every output sums the
@@ -851,6 +863,11 @@ private:
     /// as in Affine.
     AffinePhases,
   };
+
+  /// The largest innermost factor computed by phases. Each phase is a sum
+  /// and a select of its own: linear x4 ran 6-10% faster by phases than
+  /// gathered (float32 and int8, one thread), x8 six to eight times slower.
+  static constexpr int64_t kMaxPhases = 4;
 
   /// The interior of an upsampling by integer factors: outputs whose taps
   /// are (i, i + 1) on every interpolated axis. Each corner is X shifted by
@@ -1189,10 +1206,10 @@ private:
     // The innermost axis is read through its tables when a whole output row
     // is short enough for onnx-specialize-gathers to unroll into loads and
     // shuffles, whatever the target's vector width. (Complex elements are
-    // not vectorized; their bit width does not matter.) A factor of 2 there
-    // is computed by phases (see InnermostForm::Phases), which also reads
-    // its second taps through a table; in longer rows, by phases over the
-    // interior.
+    // not vectorized; their bit width does not matter.) Factors of up to
+    // kMaxPhases there are computed by phases (see InnermostForm::Phases),
+    // which also read their second taps through a table; in longer rows,
+    // by phases over the interior.
     Type elementType = inputType.getElementType();
     int64_t elementBits =
         elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 64;
@@ -1200,13 +1217,15 @@ private:
     if (interpolated.back() == rank - 1) {
       bool unrolled = *axes.back().staticOut() <=
                       getMaxUnrolledGatherRowLength(elementBits);
-      // Phases take their weights from the tables at compile time; longer
-      // axes compute their tables at run time.
-      bool constantWeights =
-          llvm::all_of(ArrayRef(tables.back()).drop_front(2), [](Value table) {
-            return matchPattern(table, m_Constant());
-          });
-      if (factors.back() == 2 && constantWeights)
+      // Phases take their weights from the tables at compile time (longer
+      // axes compute their tables at run time), one set per phase: the
+      // interior's weights must repeat with the factor, as they do where
+      // float32(o) / s is exact (x2, x4; not x3).
+      int64_t f = factors.back(), n = *axes.back().staticIn();
+      bool periodicWeights =
+          llvm::all_of(ArrayRef(tables.back()).drop_front(2),
+                       [&](Value table) { return hasPeriod(table, n - 1, f); });
+      if (f <= kMaxPhases && periodicWeights)
         innermost =
             unrolled ? InnermostForm::Phases : InnermostForm::AffinePhases;
       else if (unrolled)

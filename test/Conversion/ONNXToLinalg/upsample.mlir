@@ -179,19 +179,71 @@ func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
   return %0 : tensor<4x6xf32>
 }
 
-// Other factors along the innermost axis read it through its tap and
-// weight tables over the whole output row: X is gathered in the body.
+// A factor of 4 there has four phases. The weights of phases 0, 1 and 3
+// differ at the last input (0.5 and 0.5 there): input-length tables; phase
+// 2's are 0.5 and 0.5 everywhere: constants. The phases are selected
+// from the last.
 // CHECK-LABEL: func @linear_x4
-// CHECK-DAG:     %[[J0:.*]] = arith.constant dense<[0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2]> : tensor<12xi32>
-// CHECK-DAG:     %[[J1:.*]] = arith.constant dense<[1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2]> : tensor<12xi32>
-// CHECK:         linalg.generic {{.*}} ins(%[[J0]], %[[J1]], %{{.*}}, %{{.*}} : tensor<12xi32>, tensor<12xi32>, tensor<12xf32>, tensor<12xf32>) outs(%{{.*}} : tensor<2x12xf32>)
-// CHECK:           tensor.extract %{{.*}} : tensor<2x3xf32>
-// CHECK:           tensor.extract %{{.*}} : tensor<2x3xf32>
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-DAG:     %[[Q1:.*]] = arith.constant dense<[2.500000e-01, 2.500000e-01, 5.000000e-01]> : tensor<3xf32>
+// CHECK-DAG:     %[[Q3:.*]] = arith.constant dense<[7.500000e-01, 7.500000e-01, 5.000000e-01]> : tensor<3xf32>
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant dense<[0.000000e+00, 0.000000e+00, 5.000000e-01]> : tensor<3xf32>
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant dense<[1.000000e+00, 1.000000e+00, 5.000000e-01]> : tensor<3xf32>
+// CHECK-DAG:     %[[SECOND:.*]] = arith.constant dense<[1, 2, 2]> : tensor<3xi32>
+// CHECK:         tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2]] output_shape [2, 3, 4] : tensor<2x12xf32> into tensor<2x3x4xf32>
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%[[X]], %[[SECOND]], %[[ONE]], %[[ZERO]], %[[Q3]], %[[Q1]], %[[Q1]], %[[Q3]] :
+// CHECK-NEXT:    ^bb0(%[[A:.*]]: f32, %{{.*}}: i32, %[[P0W0:.*]]: f32, %[[P0W1:.*]]: f32, %[[P1W0:.*]]: f32, %[[P1W1:.*]]: f32, %[[P3W0:.*]]: f32, %[[P3W1:.*]]: f32, %{{.*}}: f32):
+// CHECK:           %[[PHASE:.*]] = linalg.index 2 : index
+// CHECK:           arith.mulf %[[P3W0]], %[[A]]
+// CHECK:           %[[SUM3:.*]] = arith.addf
+// CHECK:           arith.mulf %[[A]], %[[HALF]]
+// CHECK:           %[[SUM2:.*]] = arith.addf
+// CHECK-NEXT:      %[[IS2:.*]] = arith.cmpi eq, %[[PHASE]], %[[C2]] : index
+// CHECK-NEXT:      %[[S2:.*]] = arith.select %[[IS2]], %[[SUM2]], %[[SUM3]] : f32
+// CHECK:           arith.mulf %[[P1W0]], %[[A]]
+// CHECK:           %[[SUM1:.*]] = arith.addf
+// CHECK-NEXT:      %[[IS1:.*]] = arith.cmpi eq, %[[PHASE]], %[[C1]] : index
+// CHECK-NEXT:      %[[S1:.*]] = arith.select %[[IS1]], %[[SUM1]], %[[S2]] : f32
+// CHECK:           arith.mulf %[[P0W0]], %[[A]]
+// CHECK:           %[[SUM0:.*]] = arith.addf
+// CHECK-NEXT:      %[[IS0:.*]] = arith.cmpi eq, %[[PHASE]], %[[C0]] : index
+// CHECK-NEXT:      %[[Y:.*]] = arith.select %[[IS0]], %[[SUM0]], %[[S1]] : f32
+// CHECK-NEXT:      linalg.yield %[[Y]] : f32
 // CHECK-NOT:     linalg.generic
 func.func @linear_x4(%x: tensor<2x3xf32>) -> tensor<2x12xf32> {
   %s = onnx.Constant dense<[1.0, 4.0]> : tensor<2xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x12xf32>
   return %0 : tensor<2x12xf32>
+}
+
+// Other factors along the innermost axis read it through its tap and
+// weight tables over the whole output row: X is gathered in the body. At
+// x3, float32(o) / 3 gives each phase different weights at different
+// inputs; x8 has too many phases.
+// CHECK-LABEL: func @linear_x3
+// CHECK-DAG:     %[[J0:.*]] = arith.constant dense<[0, 0, 0, 1, 1, 1, 2, 2, 2]> : tensor<9xi32>
+// CHECK-DAG:     %[[J1:.*]] = arith.constant dense<[1, 1, 1, 2, 2, 2, 2, 2, 2]> : tensor<9xi32>
+// CHECK:         linalg.generic {{.*}} ins(%[[J0]], %[[J1]], %{{.*}}, %{{.*}} : tensor<9xi32>, tensor<9xi32>, tensor<9xf32>, tensor<9xf32>) outs(%{{.*}} : tensor<2x9xf32>)
+// CHECK:           tensor.extract %{{.*}} : tensor<2x3xf32>
+// CHECK:           tensor.extract %{{.*}} : tensor<2x3xf32>
+// CHECK-NOT:     linalg.generic
+func.func @linear_x3(%x: tensor<2x3xf32>) -> tensor<2x9xf32> {
+  %s = onnx.Constant dense<[1.0, 3.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x9xf32>
+  return %0 : tensor<2x9xf32>
+}
+// CHECK-LABEL: func @linear_x8
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<24xi32>, tensor<24xi32>, tensor<24xf32>, tensor<24xf32>) outs(%{{.*}} : tensor<2x24xf32>)
+// CHECK-NOT:     linalg.generic
+func.func @linear_x8(%x: tensor<2x3xf32>) -> tensor<2x24xf32> {
+  %s = onnx.Constant dense<[1.0, 8.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x24xf32>
+  return %0 : tensor<2x24xf32>
 }
 
 // -----
