@@ -252,36 +252,125 @@ std::optional<SmallVector<bool>> getPeriodicCondition(Value condition,
   return lanes;
 }
 
-/// A select, with a condition periodic in the repeat factor, between two
-/// repeated vectors of the same length is one shuffle of their sources: for
-/// a factor of 2, an interleave.
+/// The repeat factor of the repeats at the leaves of a chain of selects.
+std::optional<int64_t> getChainFactor(Value value) {
+  if (std::optional<Repeat> repeat = matchRepeat(value))
+    return repeat->factor;
+  if (auto select = value.getDefiningOp<arith::SelectOp>())
+    return getChainFactor(select.getFalseValue());
+  return std::nullopt;
+}
+
+/// The sources of a vector whose flattened lanes are
+/// `sources[l % factor][l / factor]`: a repeat (one source for every phase)
+/// or a select between such vectors by a condition periodic in `factor`.
+/// Every source has the same type.
+std::optional<SmallVector<Value>> matchPhases(Value value, int64_t factor) {
+  if (std::optional<Repeat> repeat = matchRepeat(value)) {
+    if (repeat->factor != factor)
+      return std::nullopt;
+    return SmallVector<Value>(factor, repeat->source);
+  }
+  auto select = value.getDefiningOp<arith::SelectOp>();
+  if (!select || !isa<VectorType>(select.getType()))
+    return std::nullopt;
+  std::optional<SmallVector<bool>> condition =
+      getPeriodicCondition(select.getCondition(), factor);
+  if (!condition)
+    return std::nullopt;
+  std::optional<SmallVector<Value>> onTrue =
+      matchPhases(select.getTrueValue(), factor);
+  std::optional<SmallVector<Value>> onFalse =
+      matchPhases(select.getFalseValue(), factor);
+  if (!onTrue || !onFalse || (*onTrue)[0].getType() != (*onFalse)[0].getType())
+    return std::nullopt;
+  SmallVector<Value> sources;
+  for (int64_t r = 0; r < factor; ++r)
+    sources.push_back((*condition)[r] ? (*onTrue)[r] : (*onFalse)[r]);
+  return sources;
+}
+
+/// `sources` (a power-of-two count) interleaved lane by lane: pairs of
+/// neighbours interleaved, each pair's lanes reinterpreted as lanes twice
+/// as wide and the pairs interleaved in turn, then reinterpreted back.
+/// Reinterpreting and back keeps every lane in place whatever the byte
+/// order, and an interleave of two narrowings becomes a packing
+/// (InterleaveOfTruncationsToPacking). Null when a lane would grow beyond
+/// 64 bits.
+Value buildInterleaveTree(PatternRewriter &rewriter, Location loc,
+                          ArrayRef<Value> sources) {
+  if (sources.size() == 1)
+    return sources[0];
+  auto type = cast<VectorType>(sources[0].getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  int64_t length = type.getDimSize(0);
+  if (sources.size() == 2)
+    return vector::InterleaveOp::create(rewriter, loc, sources[0], sources[1]);
+  if (2 * bits > 64)
+    return nullptr;
+  auto wideType = VectorType::get({length}, rewriter.getIntegerType(2 * bits));
+  SmallVector<Value> pairs;
+  for (size_t i = 0; i < sources.size(); i += 2) {
+    Value pair =
+        vector::InterleaveOp::create(rewriter, loc, sources[i], sources[i + 1]);
+    pairs.push_back(vector::BitCastOp::create(rewriter, loc, wideType, pair));
+  }
+  Value wide = buildInterleaveTree(rewriter, loc, pairs);
+  if (!wide)
+    return nullptr;
+  auto resultType = VectorType::get(
+      {length * static_cast<int64_t>(sources.size())}, type.getElementType());
+  return vector::BitCastOp::create(rewriter, loc, resultType, wide);
+}
+
+/// A chain of selects, each with a condition periodic in the repeat factor,
+/// between repeated vectors of the same length (the phases of an upsampled
+/// axis, selected in turn) is a shuffle of the repeats' sources. With two
+/// distinct sources it is one shuffle (an interleave for a repeat of 2);
+/// with more, a power-of-two factor interleaves them pairwise.
 struct SelectOfRepeatsToShuffle : OpRewritePattern<arith::SelectOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(arith::SelectOp select,
                                 PatternRewriter &rewriter) const override {
     auto resultType = dyn_cast<VectorType>(select.getType());
-    std::optional<Repeat> trueValue = matchRepeat(select.getTrueValue());
-    std::optional<Repeat> falseValue = matchRepeat(select.getFalseValue());
-    if (!resultType || !trueValue || !falseValue ||
-        trueValue->factor != falseValue->factor ||
-        trueValue->source.getType() != falseValue->source.getType())
+    std::optional<int64_t> factor = getChainFactor(select);
+    if (!resultType || !factor)
       return failure();
-    int64_t factor = trueValue->factor;
-    int64_t length = trueValue->source.getType().getDimSize(0);
-    std::optional<SmallVector<bool>> condition =
-        getPeriodicCondition(select.getCondition(), factor);
-    if (!condition)
+    std::optional<SmallVector<Value>> sources = matchPhases(select, *factor);
+    if (!sources)
       return failure();
-    SmallVector<int64_t> mask;
-    for (int64_t lane = 0; lane < length * factor; ++lane)
-      mask.push_back((*condition)[lane % factor] ? lane / factor
-                                                 : length + lane / factor);
-    Value shuffle = vector::ShuffleOp::create(
-        rewriter, select.getLoc(), trueValue->source, falseValue->source, mask);
+    // Only the outermost select of a chain: rewriting an inner one first
+    // would hide its repeats from the rest of the chain.
+    if (llvm::any_of(select->getUsers(), [&](Operation *user) {
+          return isa<arith::SelectOp>(user) &&
+                 matchPhases(user->getResult(0), *factor);
+        }))
+      return failure();
+    SmallVector<Value> distinct;
+    for (Value source : *sources)
+      if (!llvm::is_contained(distinct, source))
+        distinct.push_back(source);
+    if (distinct.size() == 1)
+      return failure();
+    Location loc = select.getLoc();
+    Value shuffle;
+    if (distinct.size() == 2) {
+      int64_t length = cast<VectorType>(distinct[0].getType()).getDimSize(0);
+      SmallVector<int64_t> mask;
+      for (int64_t lane = 0; lane < length * *factor; ++lane)
+        mask.push_back((*sources)[lane % *factor] == distinct[0]
+                           ? lane / *factor
+                           : length + lane / *factor);
+      shuffle = vector::ShuffleOp::create(rewriter, loc, distinct[0],
+                                          distinct[1], mask);
+    } else if (llvm::isPowerOf2_64(*factor)) {
+      shuffle = buildInterleaveTree(rewriter, loc, *sources);
+    }
+    if (!shuffle)
+      return failure();
     if (shuffle.getType() != resultType)
-      shuffle = vector::ShapeCastOp::create(rewriter, select.getLoc(),
-                                            resultType, shuffle);
+      shuffle = vector::ShapeCastOp::create(rewriter, loc, resultType, shuffle);
     rewriter.replaceOp(select, shuffle);
     return success();
   }

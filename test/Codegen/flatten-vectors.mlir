@@ -168,6 +168,151 @@ func.func @select_of_repeats_by_four(%a: vector<4xf32>, %b: vector<4xf32>, %y: m
 
 // -----
 
+// Four phases selected in turn (phase 0 from %a, 1 from %b, 2 from %c, the
+// rest from %d) interleave pairwise: %a with %b and %c with %d, each pair
+// seen as 64-bit lanes, the pairs interleaved and seen as float32 again.
+// CHECK-LABEL: func @select_chain_of_four_interleaves
+// CHECK-SAME:    (%[[A:.*]]: vector<4xf32>, %[[B:.*]]: vector<4xf32>, %[[C:.*]]: vector<4xf32>, %[[D:.*]]: vector<4xf32>, %[[Y:.*]]: memref<16xf32>)
+// CHECK-NOT:     arith.select
+// CHECK-DAG:     %[[AB:.*]] = vector.interleave %[[A]], %[[B]] : vector<4xf32> -> vector<8xf32>
+// CHECK-DAG:     %[[AB64:.*]] = vector.bitcast %[[AB]] : vector<8xf32> to vector<4xi64>
+// CHECK-DAG:     %[[CD:.*]] = vector.interleave %[[C]], %[[D]] : vector<4xf32> -> vector<8xf32>
+// CHECK-DAG:     %[[CD64:.*]] = vector.bitcast %[[CD]] : vector<8xf32> to vector<4xi64>
+// CHECK:         %[[ALL:.*]] = vector.interleave %[[AB64]], %[[CD64]] : vector<4xi64> -> vector<8xi64>
+// CHECK-NEXT:    %[[R:.*]] = vector.bitcast %[[ALL]] : vector<8xi64> to vector<16xf32>
+// CHECK-NEXT:    vector.store %[[R]], %[[Y]]
+func.func @select_chain_of_four_interleaves(%a: vector<4xf32>, %b: vector<4xf32>, %c: vector<4xf32>, %d: vector<4xf32>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %phase0 = arith.constant dense<0> : vector<4xindex>
+  %phase1 = arith.constant dense<1> : vector<4xindex>
+  %phase2 = arith.constant dense<2> : vector<4xindex>
+  %step = vector.step : vector<4xindex>
+  %ra = vector.broadcast %a : vector<4xf32> to vector<4x4xf32>
+  %ta = vector.transpose %ra, [1, 0] : vector<4x4xf32> to vector<4x4xf32>
+  %fa = vector.shape_cast %ta : vector<4x4xf32> to vector<16xf32>
+  %rb = vector.broadcast %b : vector<4xf32> to vector<4x4xf32>
+  %tb = vector.transpose %rb, [1, 0] : vector<4x4xf32> to vector<4x4xf32>
+  %fb = vector.shape_cast %tb : vector<4x4xf32> to vector<16xf32>
+  %rc = vector.broadcast %c : vector<4xf32> to vector<4x4xf32>
+  %tc = vector.transpose %rc, [1, 0] : vector<4x4xf32> to vector<4x4xf32>
+  %fc = vector.shape_cast %tc : vector<4x4xf32> to vector<16xf32>
+  %rd = vector.broadcast %d : vector<4xf32> to vector<4x4xf32>
+  %td = vector.transpose %rd, [1, 0] : vector<4x4xf32> to vector<4x4xf32>
+  %fd = vector.shape_cast %td : vector<4x4xf32> to vector<16xf32>
+  %is2 = arith.cmpi eq, %step, %phase2 : vector<4xindex>
+  %b2 = vector.broadcast %is2 : vector<4xi1> to vector<4x4xi1>
+  %c2 = vector.shape_cast %b2 : vector<4x4xi1> to vector<16xi1>
+  %s2 = arith.select %c2, %fc, %fd : vector<16xi1>, vector<16xf32>
+  %is1 = arith.cmpi eq, %step, %phase1 : vector<4xindex>
+  %b1 = vector.broadcast %is1 : vector<4xi1> to vector<4x4xi1>
+  %c1 = vector.shape_cast %b1 : vector<4x4xi1> to vector<16xi1>
+  %s1 = arith.select %c1, %fb, %s2 : vector<16xi1>, vector<16xf32>
+  %is0 = arith.cmpi eq, %step, %phase0 : vector<4xindex>
+  %b0 = vector.broadcast %is0 : vector<4xi1> to vector<4x4xi1>
+  %c0v = vector.shape_cast %b0 : vector<4x4xi1> to vector<16xi1>
+  %s0 = arith.select %c0v, %fa, %s1 : vector<16xi1>, vector<16xf32>
+  vector.store %s0, %y[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// Four phases of bytes narrowed from 16 bits: the pairs pack into 16-bit
+// lanes (no narrowing left), which then interleave.
+// CHECK-LABEL: func @select_chain_of_four_narrowed_packs
+// CHECK-NOT:     arith.select
+// CHECK-NOT:     arith.trunci
+// CHECK-COUNT-2: arith.ori %{{.*}}, %{{.*}} : vector<16xi16>
+// CHECK:         %[[ALL:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<16xi16> -> vector<32xi16>
+// CHECK-NEXT:    %[[R:.*]] = vector.bitcast %[[ALL]] : vector<32xi16> to vector<64xi8>
+// CHECK-NEXT:    vector.store %[[R]]
+func.func @select_chain_of_four_narrowed_packs(%a: vector<16xi16>, %b: vector<16xi16>, %c: vector<16xi16>, %d: vector<16xi16>, %y: memref<64xi8>) {
+  %c0 = arith.constant 0 : index
+  %even = arith.constant dense<[true, false, false, false]> : vector<4xi1>
+  %one = arith.constant dense<[false, true, false, false]> : vector<4xi1>
+  %two = arith.constant dense<[false, false, true, false]> : vector<4xi1>
+  %na = arith.trunci %a : vector<16xi16> to vector<16xi8>
+  %nb = arith.trunci %b : vector<16xi16> to vector<16xi8>
+  %nc = arith.trunci %c : vector<16xi16> to vector<16xi8>
+  %nd = arith.trunci %d : vector<16xi16> to vector<16xi8>
+  %ra = vector.broadcast %na : vector<16xi8> to vector<4x16xi8>
+  %ta = vector.transpose %ra, [1, 0] : vector<4x16xi8> to vector<16x4xi8>
+  %fa = vector.shape_cast %ta : vector<16x4xi8> to vector<64xi8>
+  %rb = vector.broadcast %nb : vector<16xi8> to vector<4x16xi8>
+  %tb = vector.transpose %rb, [1, 0] : vector<4x16xi8> to vector<16x4xi8>
+  %fb = vector.shape_cast %tb : vector<16x4xi8> to vector<64xi8>
+  %rc = vector.broadcast %nc : vector<16xi8> to vector<4x16xi8>
+  %tc = vector.transpose %rc, [1, 0] : vector<4x16xi8> to vector<16x4xi8>
+  %fc = vector.shape_cast %tc : vector<16x4xi8> to vector<64xi8>
+  %rd = vector.broadcast %nd : vector<16xi8> to vector<4x16xi8>
+  %td = vector.transpose %rd, [1, 0] : vector<4x16xi8> to vector<16x4xi8>
+  %fd = vector.shape_cast %td : vector<16x4xi8> to vector<64xi8>
+  %b2 = vector.broadcast %two : vector<4xi1> to vector<16x4xi1>
+  %c2 = vector.shape_cast %b2 : vector<16x4xi1> to vector<64xi1>
+  %s2 = arith.select %c2, %fc, %fd : vector<64xi1>, vector<64xi8>
+  %b1 = vector.broadcast %one : vector<4xi1> to vector<16x4xi1>
+  %c1 = vector.shape_cast %b1 : vector<16x4xi1> to vector<64xi1>
+  %s1 = arith.select %c1, %fb, %s2 : vector<64xi1>, vector<64xi8>
+  %b0 = vector.broadcast %even : vector<4xi1> to vector<16x4xi1>
+  %c0v = vector.shape_cast %b0 : vector<16x4xi1> to vector<64xi1>
+  %s0 = arith.select %c0v, %fa, %s1 : vector<64xi1>, vector<64xi8>
+  vector.store %s0, %y[%c0] : memref<64xi8>, vector<64xi8>
+  return
+}
+
+// -----
+
+// Four float64 phases would interleave 128-bit lanes: the selects stay.
+// Three phases (no power of two) with three sources stay selects too.
+// CHECK-LABEL: func @select_chain_of_four_f64_stays
+// CHECK-COUNT-3: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi1>, vector<8xf64>
+// CHECK-NOT:     vector.interleave
+func.func @select_chain_of_four_f64_stays(%a: vector<2xf64>, %b: vector<2xf64>, %c: vector<2xf64>, %d: vector<2xf64>, %y: memref<8xf64>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant dense<[false, false, true, false, false, false, true, false]> : vector<8xi1>
+  %c1 = arith.constant dense<[false, true, false, false, false, true, false, false]> : vector<8xi1>
+  %cz = arith.constant dense<[true, false, false, false, true, false, false, false]> : vector<8xi1>
+  %ra = vector.broadcast %a : vector<2xf64> to vector<4x2xf64>
+  %ta = vector.transpose %ra, [1, 0] : vector<4x2xf64> to vector<2x4xf64>
+  %fa = vector.shape_cast %ta : vector<2x4xf64> to vector<8xf64>
+  %rb = vector.broadcast %b : vector<2xf64> to vector<4x2xf64>
+  %tb = vector.transpose %rb, [1, 0] : vector<4x2xf64> to vector<2x4xf64>
+  %fb = vector.shape_cast %tb : vector<2x4xf64> to vector<8xf64>
+  %rc = vector.broadcast %c : vector<2xf64> to vector<4x2xf64>
+  %tc = vector.transpose %rc, [1, 0] : vector<4x2xf64> to vector<2x4xf64>
+  %fc = vector.shape_cast %tc : vector<2x4xf64> to vector<8xf64>
+  %rd = vector.broadcast %d : vector<2xf64> to vector<4x2xf64>
+  %td = vector.transpose %rd, [1, 0] : vector<4x2xf64> to vector<2x4xf64>
+  %fd = vector.shape_cast %td : vector<2x4xf64> to vector<8xf64>
+  %s2 = arith.select %c2, %fc, %fd : vector<8xi1>, vector<8xf64>
+  %s1 = arith.select %c1, %fb, %s2 : vector<8xi1>, vector<8xf64>
+  %s0 = arith.select %cz, %fa, %s1 : vector<8xi1>, vector<8xf64>
+  vector.store %s0, %y[%c0] : memref<8xf64>, vector<8xf64>
+  return
+}
+// CHECK-LABEL: func @select_chain_of_three_stays
+// CHECK-COUNT-2: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<6xi1>, vector<6xf32>
+func.func @select_chain_of_three_stays(%a: vector<2xf32>, %b: vector<2xf32>, %c: vector<2xf32>, %y: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant dense<[false, true, false, false, true, false]> : vector<6xi1>
+  %cz = arith.constant dense<[true, false, false, true, false, false]> : vector<6xi1>
+  %ra = vector.broadcast %a : vector<2xf32> to vector<3x2xf32>
+  %ta = vector.transpose %ra, [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+  %fa = vector.shape_cast %ta : vector<2x3xf32> to vector<6xf32>
+  %rb = vector.broadcast %b : vector<2xf32> to vector<3x2xf32>
+  %tb = vector.transpose %rb, [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+  %fb = vector.shape_cast %tb : vector<2x3xf32> to vector<6xf32>
+  %rc = vector.broadcast %c : vector<2xf32> to vector<3x2xf32>
+  %tc = vector.transpose %rc, [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+  %fc = vector.shape_cast %tc : vector<2x3xf32> to vector<6xf32>
+  %s1 = arith.select %c1, %fb, %fc : vector<6xi1>, vector<6xf32>
+  %s0 = arith.select %cz, %fa, %s1 : vector<6xi1>, vector<6xf32>
+  vector.store %s0, %y[%c0] : memref<6xf32>, vector<6xf32>
+  return
+}
+
+// -----
+
 // A condition that is not periodic in the repeats stays a select.
 // CHECK-LABEL: func @select_not_periodic_stays
 // CHECK:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<32xi1>, vector<32xi8>

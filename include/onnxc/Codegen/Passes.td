@@ -123,7 +123,10 @@ def ONNXFlattenVectorsPass
     repeated indices gathers each index once, and a select between two
     repeats whose condition is periodic in the repeat (the phase of an
     upsampled axis) becomes one shuffle of them, an interleave for a repeat
-    of 2. On little-endian targets, an interleave of two vectors narrowed to
+    of 2. A chain of such selects among more repeats (the phases of a x4
+    axis, selected in turn) becomes a tree of interleaves: neighbouring
+    phases pairwise, each pair seen as lanes twice as wide, up to 64 bits.
+    On little-endian targets, an interleave of two vectors narrowed to
     half their width packs the wide lanes instead (mask, shift, or and a
     bitcast): no narrowing or byte shuffles.
   }];
