@@ -101,7 +101,11 @@ typedef struct onnxc_model_info {
    * input element out of bounds as long as the inputs match the static
    * signature. */
   int32_t (*shapes)(void **descriptors);
-  /* descriptors: the inputs, then the outputs, sized as `shapes` said.
+  /* descriptors: the inputs, then the outputs, sized as `shapes` said. No
+   * output may share memory with an input or another output: a kernel may
+   * write an output element before it reads the input elements stored
+   * there, so an alias changes what it computes. onnxc_model_run refuses
+   * such calls; a direct caller must not make them.
    * Writes every output element exactly once and returns 0; returns 1,
    * having stopped early, when its workspace (the intermediate tensors and
    * tables it keeps) could not be allocated. The workspace belongs to the
