@@ -627,6 +627,29 @@ def upsample_cases(values):
                          type_name, [None, None, None])
                 cases.append(c)
 
+    # With every scale 1, linear is an exact copy, also of integers that
+    # float32 cannot hold (beyond 2^24, the type's extremes): scales known
+    # at compile time, and scales of 1 given at run time.
+    for type_name in ("int32", "uint32", "int64", "uint64"):
+        info = np.iinfo(TYPES[type_name][1])
+        x = np.array([[info.min, info.max, (1 << 24) + 1],
+                      [info.max - 1, 123456789, info.min + 1]],
+                     TYPES[type_name][1])
+        for opset, form in ((9, "constant"), (10, "runtime")):
+            c = Case("upsample%d_%s_linear_%s_ones_exact" % (
+                opset, type_name, form), opset)
+            c.input("X", x, type_name, [None, "W"] if form == "runtime"
+                    else None)
+            scales = np.array([1, 1], np.float32)
+            if form == "runtime":
+                c.input("scales", scales, "float32", [None])
+            else:
+                c.initializer("scales", scales, "float32")
+            c.node("Upsample", ["X", "scales"], "Y", mode="linear")
+            c.output("Y", upsample_expected(x, [1, 1], "linear", type_name),
+                     type_name, [None, None] if form == "runtime" else None)
+            cases.append(c)
+
     # Nearest with large integer scale on a longer row (the broadcast form)
     # and Upsample feeding Clip.
     c = Case("upsample9_uint8_nearest_x4_long", 9)

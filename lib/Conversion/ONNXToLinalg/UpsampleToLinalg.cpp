@@ -734,11 +734,14 @@ private:
   /// Linear interpolation of the output region at `offsets` (non-zero only
   /// on interpolated axes) of `sizes`, written into `dest`: per output
   /// element, the taps and weights of each interpolated axis come from its
-  /// tables and X is gathered at the corners.
+  /// tables and X is gathered at the corners. Where `anyInterpolates` (an
+  /// i1, or null for always) is false, every scale is 1 at run time and the
+  /// output is X itself.
   static Value buildGatheredRegion(OpBuilder &b, Location loc, Value input,
                                    ArrayRef<int64_t> interpolated,
                                    ArrayRef<std::array<Value, 4>> tables,
                                    ArrayRef<Value> cornerActive,
+                                   Value anyInterpolates,
                                    const ComputeType &compute,
                                    ArrayRef<OpFoldResult> offsets,
                                    ArrayRef<OpFoldResult> sizes, Value dest) {
@@ -787,9 +790,20 @@ private:
           auto weight = [&](int64_t a, bool second) -> Value {
             return args[4 * a + (second ? 3 : 2)];
           };
-          linalg::YieldOp::create(
-              nb, nloc,
-              sumCorners(nb, nloc, k, element, weight, cornerActive, compute));
+          Value sum =
+              sumCorners(nb, nloc, k, element, weight, cornerActive, compute);
+          if (anyInterpolates) {
+            // X at the output's own position (the shapes are equal then);
+            // the taps otherwise, so that the read stays in bounds.
+            SmallVector<Value> indices = identity;
+            for (int64_t a = 0; a < k; ++a)
+              indices[interpolated[a]] =
+                  arith::SelectOp::create(nb, nloc, anyInterpolates, taps[a][0],
+                                          identity[interpolated[a]]);
+            Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
+            sum = arith::SelectOp::create(nb, nloc, anyInterpolates, sum, x);
+          }
+          linalg::YieldOp::create(nb, nloc, sum);
         });
     if (whole)
       return generic.getResult(0);
@@ -1187,6 +1201,21 @@ private:
         cornerActive.push_back(active);
       }
     }
+    // When every scale is a run-time 1, the output is X: exactly, even
+    // where float32 would round it (integers beyond 2^24). Only types that
+    // the compute type cannot hold need the check.
+    Value anyInterpolates;
+    auto integerType = dyn_cast<IntegerType>(compute.elementType);
+    if (integerType && !compute.fixedType &&
+        integerType.getWidth() >
+            static_cast<unsigned>(compute.type.getFPMantissaWidth()) &&
+        llvm::all_of(axisInterpolates, [](Value v) { return bool(v); })) {
+      for (Value interpolates : axisInterpolates)
+        anyInterpolates =
+            anyInterpolates
+                ? arith::OrIOp::create(b, loc, anyInterpolates, interpolates)
+                : interpolates;
+    }
 
     Value dest = onnx_to_linalg::createEmptyLike(b, loc, outSizes,
                                                  inputType.getElementType());
@@ -1201,7 +1230,8 @@ private:
         factors.push_back(*f);
     if (factors.size() != interpolated.size())
       return buildGatheredRegion(b, loc, input, interpolated, tables,
-                                 cornerActive, compute, zeros, outSizes, dest);
+                                 cornerActive, anyInterpolates, compute, zeros,
+                                 outSizes, dest);
 
     // The innermost axis is read through its tables when a whole output row
     // is short enough for onnx-specialize-gathers to unroll into loads and
@@ -1250,7 +1280,7 @@ private:
       offsets[d] = b.getIndexAttr(factors[a] * (*axes[d].staticIn() - 1));
       sizes[d] = b.getIndexAttr(factors[a]);
       dest = buildGatheredRegion(b, loc, input, interpolated, tables, {},
-                                 compute, offsets, sizes, dest);
+                                 Value(), compute, offsets, sizes, dest);
     }
     return dest;
   }

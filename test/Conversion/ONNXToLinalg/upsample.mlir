@@ -461,11 +461,36 @@ func.func @linear_complex(%x: tensor<3xcomplex<f64>>) -> tensor<6xcomplex<f64>> 
 // CHECK:         linalg.generic
 // CHECK-NOT:       fastmath
 // CHECK:           %[[SUM:.*]] = arith.addf
-// CHECK-NEXT:      arith.select %[[NOT1]], %[[SUM]], %{{.*}} : f32
-// CHECK-NOT:       fastmath
+// CHECK-NEXT:      %[[Y:.*]] = arith.select %[[NOT1]], %[[SUM]], %{{.*}} : f32
+// CHECK-NEXT:      linalg.yield %[[Y]] : f32
 func.func @linear_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<4xf32>, tensor<1xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// 32-bit integers, which float32 rounds beyond 2^24: where every run-time
+// scale is 1, the output is X itself, read at the output's position; the
+// read takes the first taps otherwise, so that it stays in bounds.
+// CHECK-LABEL: func @linear_runtime_i32
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x4xi32>
+// CHECK-DAG:     %[[ROWS:.*]] = arith.cmpf une, %{{.*}}, %{{.*}} : f32
+// CHECK-DAG:     %[[COLUMNS:.*]] = arith.cmpf une, %{{.*}}, %{{.*}} : f32
+// CHECK:         %[[ANY:.*]] = arith.ori %[[ROWS]], %[[COLUMNS]] : i1
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%[[I0:.*]]: i32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: f32, %[[J0:.*]]: i32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i32):
+// CHECK-DAG:       %[[ROW:.*]] = linalg.index 0 : index
+// CHECK-DAG:       %[[COLUMN:.*]] = linalg.index 1 : index
+// CHECK-DAG:       %[[TAP_ROW:.*]] = arith.index_cast %[[I0]] : i32 to index
+// CHECK-DAG:       %[[TAP_COLUMN:.*]] = arith.index_cast %[[J0]] : i32 to index
+// CHECK:           %[[SUM:.*]] = arith.fptosi %{{.*}} : f32 to i32
+// CHECK-NEXT:      %[[R:.*]] = arith.select %[[ANY]], %[[TAP_ROW]], %[[ROW]] : index
+// CHECK-NEXT:      %[[C:.*]] = arith.select %[[ANY]], %[[TAP_COLUMN]], %[[COLUMN]] : index
+// CHECK-NEXT:      %[[COPY:.*]] = tensor.extract %[[X]][%[[R]], %[[C]]] : tensor<2x4xi32>
+// CHECK-NEXT:      %[[Y:.*]] = arith.select %[[ANY]], %[[SUM]], %[[COPY]] : i32
+// CHECK-NEXT:      linalg.yield %[[Y]] : i32
+func.func @linear_runtime_i32(%x: tensor<2x4xi32>, %s: tensor<2xf32>) -> tensor<?x?xi32> {
+  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x4xi32>, tensor<2xf32> -> tensor<?x?xi32>
+  return %0 : tensor<?x?xi32>
 }
 
 // -----
