@@ -12,6 +12,7 @@ reject has test_data_set_0/expected_error holding a part of the message
 instead of outputs.
 """
 
+import itertools
 import os
 import shutil
 import sys
@@ -629,24 +630,29 @@ def upsample_cases(values):
 
     # With every scale 1, linear is an exact copy, also of integers that
     # float32 cannot hold (beyond 2^24, the type's extremes): scales known
-    # at compile time, and scales of 1 given at run time.
-    for type_name in ("int32", "uint32", "int64", "uint64"):
+    # at compile time, and scales of 1 given at run time. With a scale of 2,
+    # float32 rounds the largest values up past the type's range (int32's
+    # to 2^31): those outputs are the type's largest value.
+    for type_name, scale in itertools.product(
+            ("int32", "uint32", "int64", "uint64"), (1, 2)):
         info = np.iinfo(TYPES[type_name][1])
-        x = np.array([[info.min, info.max, (1 << 24) + 1],
-                      [info.max - 1, 123456789, info.min + 1]],
+        x = np.array([[info.min, info.max, info.max, (1 << 24) + 1],
+                      [info.max - 1, 123456789, info.min + 1, info.max]],
                      TYPES[type_name][1])
         for opset, form in ((9, "constant"), (10, "runtime")):
-            c = Case("upsample%d_%s_linear_%s_ones_exact" % (
-                opset, type_name, form), opset)
+            c = Case("upsample%d_%s_linear_%s_%s" % (
+                opset, type_name, form,
+                "ones_exact" if scale == 1 else "x2_extremes"), opset)
             c.input("X", x, type_name, [None, "W"] if form == "runtime"
                     else None)
-            scales = np.array([1, 1], np.float32)
+            scales = np.array([1, scale], np.float32)
             if form == "runtime":
                 c.input("scales", scales, "float32", [None])
             else:
                 c.initializer("scales", scales, "float32")
             c.node("Upsample", ["X", "scales"], "Y", mode="linear")
-            c.output("Y", upsample_expected(x, [1, 1], "linear", type_name),
+            c.output("Y", upsample_expected(x, [1, scale], "linear",
+                                            type_name),
                      type_name, [None, None] if form == "runtime" else None)
             cases.append(c)
 

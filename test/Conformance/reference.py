@@ -147,5 +147,13 @@ def upsample_linear(x, scales, kind):
     y = _interpolate(x.astype(np.float32), scales, np.float32)
     if kind == "bf16":
         return round_to_bf16(y)
-    # f16: round to nearest even; integers: truncate toward zero.
+    if np.issubdtype(x.dtype, np.integer):
+        # Truncated toward zero; a sum that float32 rounded up past the
+        # type's largest value (2^31 from int32's largest) is that value.
+        info = np.iinfo(x.dtype)
+        over = y.astype(np.float64) >= float(info.max) + 1
+        out = np.where(over, 0, y).astype(x.dtype)
+        out[over] = info.max
+        return out
+    # f16: round to nearest even.
     return y.astype(x.dtype)

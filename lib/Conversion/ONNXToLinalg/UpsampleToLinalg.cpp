@@ -146,9 +146,31 @@ struct ComputeType {
     // f16/bf16: round to nearest even. Integers: truncate toward zero.
     if (isa<FloatType>(elementType))
       return arith::TruncFOp::create(b, loc, elementType, v);
-    if (isUnsigned)
-      return arith::FPToUIOp::create(b, loc, elementType, v);
-    return arith::FPToSIOp::create(b, loc, elementType, v);
+    Value integer =
+        isUnsigned
+            ? arith::FPToUIOp::create(b, loc, elementType, v).getResult()
+            : arith::FPToSIOp::create(b, loc, elementType, v).getResult();
+    // The sum of terms of integers never exceeds the largest of them, but
+    // float32 rounds integers wider than its mantissa, the largest up to
+    // 2^31 (int32) or 2^32 (uint32), past the type's range, where the
+    // conversion has no defined result: such a sum is the type's largest
+    // value. (Nothing rounds below the smallest, which float32 holds.)
+    unsigned width = elementType.getIntOrFloatBitWidth();
+    if (width <= static_cast<unsigned>(FloatType(type).getFPMantissaWidth()))
+      return integer;
+    APFloat limit = APFloat::getOne(type.getFloatSemantics());
+    limit = scalbn(limit, isUnsigned ? width : width - 1,
+                   APFloat::rmNearestTiesToEven);
+    Value tooLarge = arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::OGE, v,
+        arith::ConstantOp::create(b, loc, b.getFloatAttr(type, limit)));
+    APInt largest = isUnsigned ? APInt::getMaxValue(width)
+                               : APInt::getSignedMaxValue(width);
+    return arith::SelectOp::create(
+        b, loc, tooLarge,
+        arith::ConstantOp::create(b, loc,
+                                  b.getIntegerAttr(elementType, largest)),
+        integer);
   }
 
   Value multiply(OpBuilder &b, Location loc, Value lhs, Value rhs,
