@@ -302,10 +302,13 @@ Value buildInterleaveTree(PatternRewriter &rewriter, Location loc,
   if (sources.size() == 1)
     return sources[0];
   auto type = cast<VectorType>(sources[0].getType());
-  unsigned bits = type.getElementTypeBitWidth();
   int64_t length = type.getDimSize(0);
   if (sources.size() == 2)
     return vector::InterleaveOp::create(rewriter, loc, sources[0], sources[1]);
+  // Only integers and floats have a bit width to reinterpret (not index).
+  if (!type.getElementType().isIntOrFloat())
+    return nullptr;
+  unsigned bits = type.getElementTypeBitWidth();
   if (2 * bits > 64)
     return nullptr;
   auto wideType = VectorType::get({length}, rewriter.getIntegerType(2 * bits));

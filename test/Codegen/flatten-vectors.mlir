@@ -290,6 +290,32 @@ func.func @select_chain_of_four_f64_stays(%a: vector<2xf64>, %b: vector<2xf64>, 
   vector.store %s0, %y[%c0] : memref<8xf64>, vector<8xf64>
   return
 }
+// Index lanes have no bit width to reinterpret: the selects stay.
+// CHECK-LABEL: func @select_chain_of_four_index_stays
+// CHECK-COUNT-3: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi1>, vector<8xindex>
+func.func @select_chain_of_four_index_stays(%a: vector<2xindex>, %b: vector<2xindex>, %c: vector<2xindex>, %d: vector<2xindex>, %y: memref<8xindex>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant dense<[false, false, true, false, false, false, true, false]> : vector<8xi1>
+  %c1 = arith.constant dense<[false, true, false, false, false, true, false, false]> : vector<8xi1>
+  %cz = arith.constant dense<[true, false, false, false, true, false, false, false]> : vector<8xi1>
+  %ra = vector.broadcast %a : vector<2xindex> to vector<4x2xindex>
+  %ta = vector.transpose %ra, [1, 0] : vector<4x2xindex> to vector<2x4xindex>
+  %fa = vector.shape_cast %ta : vector<2x4xindex> to vector<8xindex>
+  %rb = vector.broadcast %b : vector<2xindex> to vector<4x2xindex>
+  %tb = vector.transpose %rb, [1, 0] : vector<4x2xindex> to vector<2x4xindex>
+  %fb = vector.shape_cast %tb : vector<2x4xindex> to vector<8xindex>
+  %rc = vector.broadcast %c : vector<2xindex> to vector<4x2xindex>
+  %tc = vector.transpose %rc, [1, 0] : vector<4x2xindex> to vector<2x4xindex>
+  %fc = vector.shape_cast %tc : vector<2x4xindex> to vector<8xindex>
+  %rd = vector.broadcast %d : vector<2xindex> to vector<4x2xindex>
+  %td = vector.transpose %rd, [1, 0] : vector<4x2xindex> to vector<2x4xindex>
+  %fd = vector.shape_cast %td : vector<2x4xindex> to vector<8xindex>
+  %s2 = arith.select %c2, %fc, %fd : vector<8xi1>, vector<8xindex>
+  %s1 = arith.select %c1, %fb, %s2 : vector<8xi1>, vector<8xindex>
+  %s0 = arith.select %cz, %fa, %s1 : vector<8xi1>, vector<8xindex>
+  vector.store %s0, %y[%c0] : memref<8xindex>, vector<8xindex>
+  return
+}
 // CHECK-LABEL: func @select_chain_of_three_stays
 // CHECK-COUNT-2: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<6xi1>, vector<6xf32>
 func.func @select_chain_of_three_stays(%a: vector<2xf32>, %b: vector<2xf32>, %c: vector<2xf32>, %y: memref<6xf32>) {
