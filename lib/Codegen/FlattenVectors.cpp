@@ -295,8 +295,8 @@ std::optional<SmallVector<Value>> matchPhases(Value value, int64_t factor) {
 /// as wide and the pairs interleaved in turn, then reinterpreted back.
 /// Reinterpreting and back keeps every lane in place whatever the byte
 /// order, and an interleave of two narrowings becomes a packing
-/// (InterleaveOfTruncationsToPacking). Null when a lane would grow beyond
-/// 64 bits.
+/// (InterleaveOfTruncationsToPacking). Null, having built nothing, when a
+/// lane would grow beyond 64 bits.
 Value buildInterleaveTree(PatternRewriter &rewriter, Location loc,
                           ArrayRef<Value> sources) {
   if (sources.size() == 1)
@@ -308,8 +308,10 @@ Value buildInterleaveTree(PatternRewriter &rewriter, Location loc,
   // Only integers and floats have a bit width to reinterpret (not index).
   if (!type.getElementType().isIntOrFloat())
     return nullptr;
+  // The widest lanes, of the last level's pairs, checked before anything
+  // is built: a pattern must not fail after changing the IR.
   unsigned bits = type.getElementTypeBitWidth();
-  if (2 * bits > 64)
+  if (bits * sources.size() / 2 > 64)
     return nullptr;
   auto wideType = VectorType::get({length}, rewriter.getIntegerType(2 * bits));
   SmallVector<Value> pairs;

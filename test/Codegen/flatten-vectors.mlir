@@ -316,6 +316,55 @@ func.func @select_chain_of_four_index_stays(%a: vector<2xindex>, %b: vector<2xin
   vector.store %s0, %y[%c0] : memref<8xindex>, vector<8xindex>
   return
 }
+// Eight float32 phases would interleave 128-bit lanes at the last level:
+// the pattern leaves the chain as it is (building its first level and then
+// failing made the pass fail).
+// CHECK-LABEL: func @select_chain_of_eight_f32_stays
+// CHECK-COUNT-7: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xf32>
+// CHECK-NOT:     vector.interleave
+func.func @select_chain_of_eight_f32_stays(%a0: vector<2xf32>, %a1: vector<2xf32>, %a2: vector<2xf32>, %a3: vector<2xf32>, %a4: vector<2xf32>, %a5: vector<2xf32>, %a6: vector<2xf32>, %a7: vector<2xf32>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %r0 = vector.broadcast %a0 : vector<2xf32> to vector<8x2xf32>
+  %t0 = vector.transpose %r0, [1, 0] : vector<8x2xf32> to vector<2x8xf32>
+  %f0 = vector.shape_cast %t0 : vector<2x8xf32> to vector<16xf32>
+  %r1 = vector.broadcast %a1 : vector<2xf32> to vector<8x2xf32>
+  %t1 = vector.transpose %r1, [1, 0] : vector<8x2xf32> to vector<2x8xf32>
+  %f1 = vector.shape_cast %t1 : vector<2x8xf32> to vector<16xf32>
+  %r2 = vector.broadcast %a2 : vector<2xf32> to vector<8x2xf32>
+  %t2 = vector.transpose %r2, [1, 0] : vector<8x2xf32> to vector<2x8xf32>
+  %f2 = vector.shape_cast %t2 : vector<2x8xf32> to vector<16xf32>
+  %r3 = vector.broadcast %a3 : vector<2xf32> to vector<8x2xf32>
+  %t3 = vector.transpose %r3, [1, 0] : vector<8x2xf32> to vector<2x8xf32>
+  %f3 = vector.shape_cast %t3 : vector<2x8xf32> to vector<16xf32>
+  %r4 = vector.broadcast %a4 : vector<2xf32> to vector<8x2xf32>
+  %t4 = vector.transpose %r4, [1, 0] : vector<8x2xf32> to vector<2x8xf32>
+  %f4 = vector.shape_cast %t4 : vector<2x8xf32> to vector<16xf32>
+  %r5 = vector.broadcast %a5 : vector<2xf32> to vector<8x2xf32>
+  %t5 = vector.transpose %r5, [1, 0] : vector<8x2xf32> to vector<2x8xf32>
+  %f5 = vector.shape_cast %t5 : vector<2x8xf32> to vector<16xf32>
+  %r6 = vector.broadcast %a6 : vector<2xf32> to vector<8x2xf32>
+  %t6 = vector.transpose %r6, [1, 0] : vector<8x2xf32> to vector<2x8xf32>
+  %f6 = vector.shape_cast %t6 : vector<2x8xf32> to vector<16xf32>
+  %r7 = vector.broadcast %a7 : vector<2xf32> to vector<8x2xf32>
+  %t7 = vector.transpose %r7, [1, 0] : vector<8x2xf32> to vector<2x8xf32>
+  %f7 = vector.shape_cast %t7 : vector<2x8xf32> to vector<16xf32>
+  %c6_ = arith.constant dense<[false, false, false, false, false, false, true, false, false, false, false, false, false, false, true, false]> : vector<16xi1>
+  %s6 = arith.select %c6_, %f6, %f7 : vector<16xi1>, vector<16xf32>
+  %c5_ = arith.constant dense<[false, false, false, false, false, true, false, false, false, false, false, false, false, true, false, false]> : vector<16xi1>
+  %s5 = arith.select %c5_, %f5, %s6 : vector<16xi1>, vector<16xf32>
+  %c4_ = arith.constant dense<[false, false, false, false, true, false, false, false, false, false, false, false, true, false, false, false]> : vector<16xi1>
+  %s4 = arith.select %c4_, %f4, %s5 : vector<16xi1>, vector<16xf32>
+  %c3_ = arith.constant dense<[false, false, false, true, false, false, false, false, false, false, false, true, false, false, false, false]> : vector<16xi1>
+  %s3 = arith.select %c3_, %f3, %s4 : vector<16xi1>, vector<16xf32>
+  %c2_ = arith.constant dense<[false, false, true, false, false, false, false, false, false, false, true, false, false, false, false, false]> : vector<16xi1>
+  %s2 = arith.select %c2_, %f2, %s3 : vector<16xi1>, vector<16xf32>
+  %c1_ = arith.constant dense<[false, true, false, false, false, false, false, false, false, true, false, false, false, false, false, false]> : vector<16xi1>
+  %s1 = arith.select %c1_, %f1, %s2 : vector<16xi1>, vector<16xf32>
+  %c0_ = arith.constant dense<[true, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false]> : vector<16xi1>
+  %s0 = arith.select %c0_, %f0, %s1 : vector<16xi1>, vector<16xf32>
+  vector.store %s0, %y[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
 // CHECK-LABEL: func @select_chain_of_three_stays
 // CHECK-COUNT-2: arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<6xi1>, vector<6xf32>
 func.func @select_chain_of_three_stays(%a: vector<2xf32>, %b: vector<2xf32>, %c: vector<2xf32>, %y: memref<6xf32>) {
