@@ -656,6 +656,33 @@ def upsample_cases(values):
                      type_name, [None, None] if form == "runtime" else None)
             cases.append(c)
 
+    # Subnormal terms, which fused multiply-adds round differently: the last
+    # bit, or the sign of a zero, of such results may differ (--exact lets
+    # them).
+    x = np.array([-2.0**-149, 2.0**-148, -1e-45, 0.0, 3e-39, -2.0**-126],
+                 np.float32)
+    c = Case("upsample9_float32_linear_subnormal_terms", 9)
+    c.input("X", x, "float32")
+    c.initializer("scales", np.array([2], np.float32), "float32")
+    c.node("Upsample", ["X", "scales"], "Y", mode="linear")
+    c.output("Y", upsample_expected(x, [2], "linear", "float32"), "float32")
+    cases.append(c)
+
+    # Weights of a scale with many fraction bits may add up to 1 + 2^-25 in
+    # float32: two axes of them take a sum of the smallest values below
+    # the type's range, which is the smallest value.
+    for type_name in ("int32", "int64"):
+        info = np.iinfo(TYPES[type_name][1])
+        x = np.full([2, 2], info.min, TYPES[type_name][1])
+        scales = [2.190561294555664, 2.190561294555664]
+        c = Case("upsample9_%s_linear_below_range" % type_name, 9)
+        c.input("X", x, type_name)
+        c.initializer("scales", np.array(scales, np.float32), "float32")
+        c.node("Upsample", ["X", "scales"], "Y", mode="linear")
+        c.output("Y", upsample_expected(x, scales, "linear", type_name),
+                 type_name)
+        cases.append(c)
+
     # Nearest with large integer scale on a longer row (the broadcast form)
     # and Upsample feeding Clip.
     c = Case("upsample9_uint8_nearest_x4_long", 9)

@@ -148,12 +148,15 @@ def upsample_linear(x, scales, kind):
     if kind == "bf16":
         return round_to_bf16(y)
     if np.issubdtype(x.dtype, np.integer):
-        # Truncated toward zero; a sum that float32 rounded up past the
-        # type's largest value (2^31 from int32's largest) is that value.
+        # Truncated toward zero; a sum that float32 rounded past the type's
+        # range (2^31 from int32's largest) is its largest or smallest value.
         info = np.iinfo(x.dtype)
-        over = y.astype(np.float64) >= float(info.max) + 1
-        out = np.where(over, 0, y).astype(x.dtype)
+        wide = y.astype(np.float64)
+        over = wide >= float(info.max) + 1
+        under = wide < float(info.min)
+        out = np.where(over | under, 0, y).astype(x.dtype)
         out[over] = info.max
+        out[under] = info.min
         return out
     # f16: round to nearest even.
     return y.astype(x.dtype)

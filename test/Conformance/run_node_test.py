@@ -13,9 +13,10 @@ that file's text. Prints one line per test, then "N passed, M failed", and
 exits non-zero if any test fails.
 
 With --exact, floats must instead match bit for bit (any NaN matching any
-NaN; -0 and +0 differ), save one unit in the last place for results of
-magnitude below 2^24 times the smallest normal: docs/semantics.md lets a
-subnormal term's rounding depend on fused multiply-adds. onnxc's generated
+NaN; -0 and +0 differ), save one unit in the last place, or the sign of a
+zero, for results of magnitude below 2^24 times the smallest normal of the
+type computed in: docs/semantics.md lets a subnormal term's rounding depend
+on fused multiply-adds. onnxc's generated
 cases are held to that; ONNX's own node tests, whose references round
 differently, to the tolerance.
 
@@ -97,8 +98,14 @@ def compare_bits(e, a):
     e_bits, a_bits = e.view(bits).astype(np.int64), a.view(bits).astype(
         np.int64)
     both_nan = np.isnan(e) & np.isnan(a)
-    tiny = np.abs(e.astype(np.float64)) < float(np.finfo(e.dtype).tiny) * 2**24
-    near = (np.abs(e_bits - a_bits) <= 1) & (np.sign(e) == np.sign(a)) & tiny
+    # Near the subnormal range of the type computed in (float32 for float16
+    # and bfloat16), one step apart, the sign of a zero included.
+    compute = np.float64 if e.dtype == np.float64 else np.float32
+    wide_e, wide_a = e.astype(np.float64), a.astype(np.float64)
+    tiny = np.abs(wide_e) < float(np.finfo(compute).tiny) * 2**24
+    step = np.spacing(np.abs(e).astype(compute)).astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        near = tiny & (np.abs(wide_e - wide_a) <= step)
     bad = ~((e_bits == a_bits) | both_nan | near)
     if not bad.any():
         return None

@@ -150,27 +150,35 @@ struct ComputeType {
         isUnsigned
             ? arith::FPToUIOp::create(b, loc, elementType, v).getResult()
             : arith::FPToSIOp::create(b, loc, elementType, v).getResult();
-    // The sum of terms of integers never exceeds the largest of them, but
-    // float32 rounds integers wider than its mantissa, the largest up to
-    // 2^31 (int32) or 2^32 (uint32), past the type's range, where the
-    // conversion has no defined result: such a sum is the type's largest
-    // value. (Nothing rounds below the smallest, which float32 holds.)
+    // Float32 rounds integers wider than its mantissa, the largest up to
+    // 2^31 (int32) or 2^32 (uint32), and its weights w0 + w1 may exceed 1
+    // by an ulp, so a sum can leave the type's range, where the conversion
+    // has no defined result: such a sum is the type's largest or smallest
+    // value. (Unsigned sums are never negative: every term is at least 0.)
     unsigned width = elementType.getIntOrFloatBitWidth();
     if (width <= static_cast<unsigned>(FloatType(type).getFPMantissaWidth()))
       return integer;
-    APFloat limit = APFloat::getOne(type.getFloatSemantics());
-    limit = scalbn(limit, isUnsigned ? width : width - 1,
-                   APFloat::rmNearestTiesToEven);
-    Value tooLarge = arith::CmpFOp::create(
-        b, loc, arith::CmpFPredicate::OGE, v,
-        arith::ConstantOp::create(b, loc, b.getFloatAttr(type, limit)));
-    APInt largest = isUnsigned ? APInt::getMaxValue(width)
-                               : APInt::getSignedMaxValue(width);
-    return arith::SelectOp::create(
-        b, loc, tooLarge,
-        arith::ConstantOp::create(b, loc,
-                                  b.getIntegerAttr(elementType, largest)),
-        integer);
+    auto bound = [&](bool negative, unsigned log2) {
+      APFloat value = APFloat::getOne(type.getFloatSemantics(), negative);
+      value = scalbn(value, log2, APFloat::rmNearestTiesToEven);
+      return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+    };
+    auto saturate = [&](arith::CmpFPredicate predicate, Value limit,
+                        const APInt &extreme, Value otherwise) -> Value {
+      Value outside = arith::CmpFOp::create(b, loc, predicate, v, limit);
+      return arith::SelectOp::create(
+          b, loc, outside,
+          arith::ConstantOp::create(b, loc,
+                                    b.getIntegerAttr(elementType, extreme)),
+          otherwise);
+    };
+    if (isUnsigned)
+      return saturate(arith::CmpFPredicate::OGE, bound(false, width),
+                      APInt::getMaxValue(width), integer);
+    Value clamped = saturate(arith::CmpFPredicate::OGE, bound(false, width - 1),
+                             APInt::getSignedMaxValue(width), integer);
+    return saturate(arith::CmpFPredicate::OLT, bound(true, width - 1),
+                    APInt::getSignedMinValue(width), clamped);
   }
 
   Value multiply(OpBuilder &b, Location loc, Value lhs, Value rhs,

@@ -475,6 +475,8 @@ func.func @linear_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32>
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x4xi32>
 // CHECK-DAG:     %[[TWO31:.*]] = arith.constant 2.14748365E+9 : f32
 // CHECK-DAG:     %[[MAX:.*]] = arith.constant 2147483647 : i32
+// CHECK-DAG:     %[[MINUS_TWO31:.*]] = arith.constant -2.14748365E+9 : f32
+// CHECK-DAG:     %[[MIN:.*]] = arith.constant -2147483648 : i32
 // CHECK-DAG:     %[[ROWS:.*]] = arith.cmpf une, %{{.*}}, %{{.*}} : f32
 // CHECK-DAG:     %[[COLUMNS:.*]] = arith.cmpf une, %{{.*}}, %{{.*}} : f32
 // CHECK:         %[[ANY:.*]] = arith.ori %[[ROWS]], %[[COLUMNS]] : i1
@@ -484,10 +486,13 @@ func.func @linear_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32>
 // CHECK-DAG:       %[[COLUMN:.*]] = linalg.index 1 : index
 // CHECK-DAG:       %[[TAP_ROW:.*]] = arith.index_cast %[[I0]] : i32 to index
 // CHECK-DAG:       %[[TAP_COLUMN:.*]] = arith.index_cast %[[J0]] : i32 to index
-// A sum that float32 rounded up to 2^31 is int32's largest value.
+// A sum that float32 rounded up to 2^31 is int32's largest value, one
+// below -2^31 its smallest.
 // CHECK:           %[[CONVERTED:.*]] = arith.fptosi %[[F:.*]] : f32 to i32
 // CHECK-NEXT:      %[[OVER:.*]] = arith.cmpf oge, %[[F]], %[[TWO31]] : f32
-// CHECK-NEXT:      %[[SUM:.*]] = arith.select %[[OVER]], %[[MAX]], %[[CONVERTED]] : i32
+// CHECK-NEXT:      %[[HIGH:.*]] = arith.select %[[OVER]], %[[MAX]], %[[CONVERTED]] : i32
+// CHECK-NEXT:      %[[UNDER:.*]] = arith.cmpf olt, %[[F]], %[[MINUS_TWO31]] : f32
+// CHECK-NEXT:      %[[SUM:.*]] = arith.select %[[UNDER]], %[[MIN]], %[[HIGH]] : i32
 // CHECK-NEXT:      %[[R:.*]] = arith.select %[[ANY]], %[[TAP_ROW]], %[[ROW]] : index
 // CHECK-NEXT:      %[[C:.*]] = arith.select %[[ANY]], %[[TAP_COLUMN]], %[[COLUMN]] : index
 // CHECK-NEXT:      %[[COPY:.*]] = tensor.extract %[[X]][%[[R]], %[[C]]] : tensor<2x4xi32>
