@@ -389,6 +389,17 @@ def upsample_expected(x, scales, mode, type_name):
     return ref.upsample_linear(x, scales, LINEAR_KIND.get(type_name, "int"))
 
 
+def linear_case(name, x, type_name, scales):
+    """Upsample-9, linear, of the given X by constant scales."""
+    c = Case(name, 9)
+    c.input("X", x, type_name)
+    c.initializer("scales", np.array(scales, np.float32), "float32")
+    c.node("Upsample", ["X", "scales"], "Y", mode="linear")
+    c.output("Y", upsample_expected(x, scales, "linear", type_name),
+             type_name)
+    return c
+
+
 def constant_scales_case(name, values, type_name, shape, scales, mode):
     """Upsample-9 of an input X by constant scales."""
     c = Case(name, 9)
@@ -600,15 +611,9 @@ def upsample_cases(values):
             flat[:3] = [info.min, info.max, info.min]
             if type_name == "int8" and flat.size > 6:
                 flat[3:6] = [-1, -3, -127]
-            c = Case("upsample9_%s_linear_fixed_%s_x%s" % (
+            cases.append(linear_case("upsample9_%s_linear_fixed_%s_x%s" % (
                 type_name, "x".join(map(str, shape)),
-                "_".join("%g" % v for v in scales)), 9)
-            c.input("X", x, type_name)
-            c.initializer("scales", np.array(scales, np.float32), "float32")
-            c.node("Upsample", ["X", "scales"], "Y", mode="linear")
-            c.output("Y", upsample_expected(x, scales, "linear", type_name),
-                     type_name)
-            cases.append(c)
+                "_".join("%g" % v for v in scales)), x, type_name, scales))
 
     # Run-time scales and dynamic shapes (symbolic and unknown dims), in both
     # modes; a scale of 1 at run time is an exact copy in linear mode.
@@ -661,12 +666,8 @@ def upsample_cases(values):
     # them).
     x = np.array([-2.0**-149, 2.0**-148, -1e-45, 0.0, 3e-39, -2.0**-126],
                  np.float32)
-    c = Case("upsample9_float32_linear_subnormal_terms", 9)
-    c.input("X", x, "float32")
-    c.initializer("scales", np.array([2], np.float32), "float32")
-    c.node("Upsample", ["X", "scales"], "Y", mode="linear")
-    c.output("Y", upsample_expected(x, [2], "linear", "float32"), "float32")
-    cases.append(c)
+    cases.append(linear_case("upsample9_float32_linear_subnormal_terms", x,
+                             "float32", [2]))
 
     # Weights of a scale with many fraction bits may add up to 1 + 2^-25 in
     # float32: two axes of them take a sum of the smallest values below
@@ -674,14 +675,9 @@ def upsample_cases(values):
     for type_name in ("int32", "int64"):
         info = np.iinfo(TYPES[type_name][1])
         x = np.full([2, 2], info.min, TYPES[type_name][1])
-        scales = [2.190561294555664, 2.190561294555664]
-        c = Case("upsample9_%s_linear_below_range" % type_name, 9)
-        c.input("X", x, type_name)
-        c.initializer("scales", np.array(scales, np.float32), "float32")
-        c.node("Upsample", ["X", "scales"], "Y", mode="linear")
-        c.output("Y", upsample_expected(x, scales, "linear", type_name),
-                 type_name)
-        cases.append(c)
+        cases.append(linear_case(
+            "upsample9_%s_linear_below_range" % type_name, x, type_name,
+            [2.190561294555664, 2.190561294555664]))
 
     # Nearest with large integer scale on a longer row (the broadcast form)
     # and Upsample feeding Clip.
