@@ -320,9 +320,9 @@ Value buildInterleaveTree(PatternRewriter &rewriter, Location loc,
         vector::InterleaveOp::create(rewriter, loc, sources[i], sources[i + 1]);
     pairs.push_back(vector::BitCastOp::create(rewriter, loc, wideType, pair));
   }
+  // The pairs' lanes are no wider than the widest checked above.
   Value wide = buildInterleaveTree(rewriter, loc, pairs);
-  if (!wide)
-    return nullptr;
+  assert(wide && "interleave tree lanes checked before building");
   auto resultType = VectorType::get(
       {length * static_cast<int64_t>(sources.size())}, type.getElementType());
   return vector::BitCastOp::create(rewriter, loc, resultType, wide);
