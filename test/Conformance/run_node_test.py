@@ -71,7 +71,7 @@ def compare(expected, actual):
     if e.shape != a.shape:
         return "shape %s, expected %s" % (a.shape, e.shape)
     if e.dtype.kind in "fc" and EXACT:
-        return compare_bits(e, a)
+        return compare_bits(e, a, expected.data_type == TensorProto.BFLOAT16)
     if e.dtype.kind in "fc":
         try:
             np.testing.assert_allclose(a, e, rtol=RTOL, atol=ATOL,
@@ -90,8 +90,9 @@ def compare(expected, actual):
     return None
 
 
-def compare_bits(e, a):
-    """compare() for floats under --exact."""
+def compare_bits(e, a, bfloat16=False):
+    """compare() for floats under --exact; bfloat16 values come widened to
+    float32."""
     if e.dtype.kind == "c":
         return compare_bits(e.real, a.real) or compare_bits(e.imag, a.imag)
     bits = {2: np.int16, 4: np.int32, 8: np.int64}[e.dtype.itemsize]
@@ -104,6 +105,9 @@ def compare_bits(e, a):
     wide_e, wide_a = e.astype(np.float64), a.astype(np.float64)
     tiny = np.abs(wide_e) < float(np.finfo(compute).tiny) * 2**24
     step = np.spacing(np.abs(e).astype(compute)).astype(np.float64)
+    if bfloat16:
+        # A bfloat16 step is that of float32 with 16 fewer fraction bits.
+        step *= 2**16
     with np.errstate(invalid="ignore"):
         near = tiny & (np.abs(wide_e - wide_a) <= step)
     bad = ~((e_bits == a_bits) | both_nan | near)
