@@ -213,6 +213,12 @@ struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
     auto generic = dyn_cast<linalg::GenericOp>(producer);
     if (!generic || !isRecomputed(generic))
       return failure();
+    // A payload may yield a value from above it (a Clip folded to a
+    // constant) but not its output's element, which is not recomputed.
+    Value yielded =
+        cast<linalg::YieldOp>(generic.getBody()->getTerminator()).getValues()[0];
+    if (llvm::is_contained(generic.getRegionOutputArgs(), yielded))
+      return failure();
     // The loop indices of the element: the output map is the identity.
     IRMapping mapping;
     Block *body = generic.getBody();
@@ -236,8 +242,7 @@ struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
       }
       rewriter.clone(nested, mapping);
     }
-    auto yield = cast<linalg::YieldOp>(body->getTerminator());
-    rewriter.replaceOp(op, mapping.lookup(yield.getValues()[0]));
+    rewriter.replaceOp(op, mapping.lookupOrDefault(yielded));
     return success();
   }
 
@@ -437,7 +442,8 @@ void fusePointwiseChains(func::FuncOp func) {
             mapping.map(body->getArgument(1), args[1]);
             for (Operation &nested : body->without_terminator())
               b.clone(nested, mapping);
-            value = mapping.lookup(
+            // The payload may yield a value from above it.
+            value = mapping.lookupOrDefault(
                 cast<linalg::YieldOp>(body->getTerminator()).getValues()[0]);
           }
           linalg::YieldOp::create(b, loc, value);
