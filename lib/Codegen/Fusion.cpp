@@ -215,8 +215,8 @@ struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
       return failure();
     // A payload may yield a value from above it (a Clip folded to a
     // constant) but not its output's element, which is not recomputed.
-    Value yielded =
-        cast<linalg::YieldOp>(generic.getBody()->getTerminator()).getValues()[0];
+    Value yielded = cast<linalg::YieldOp>(generic.getBody()->getTerminator())
+                        .getValues()[0];
     if (llvm::is_contained(generic.getRegionOutputArgs(), yielded))
       return failure();
     // The loop indices of the element: the output map is the identity.
