@@ -461,12 +461,16 @@ void fusePointwiseChains(func::FuncOp func) {
 /// The reassociation collapsing a purely elementwise loop nest to one loop.
 /// Nests with several dynamic dimensions keep their shape: collapsing them
 /// gives memref reshapes that upstream's expand-strided-metadata mishandles.
+/// So do empty nests: a dynamic dimension collapsed with one of size 0 has
+/// size 0, which the memref reshape may not say.
 SmallVector<ReassociationIndices>
 getFlatteningReassociation(linalg::LinalgOp op) {
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic || !isPointwise(generic) || generic.getNumLoops() < 2)
     return {};
-  if (llvm::count_if(generic.getStaticLoopRanges(), ShapedType::isDynamic) > 1)
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  if (llvm::count_if(ranges, ShapedType::isDynamic) > 1 ||
+      llvm::is_contained(ranges, 0))
     return {};
   ReassociationIndices all =
       llvm::to_vector(llvm::seq<int64_t>(0, generic.getNumLoops()));

@@ -69,6 +69,53 @@ SmallVector<int64_t> getTileSizes(linalg::GenericOp op, unsigned vectorBits,
   return sizes;
 }
 
+/// Makes an index of a dimension of size 1 the constant 0 in each
+/// tensor.extract of `op`'s payload (any other index would be out of
+/// bounds). Upstream's vectorizer (LLVM 22) takes such an index for loop
+/// invariant whatever it depends on, then reads it as a scalar.
+void zeroUnitDimIndices(linalg::GenericOp op, RewriterBase &rewriter) {
+  op.getBody()->walk([&](tensor::ExtractOp extract) {
+    ArrayRef<int64_t> shape = extract.getTensor().getType().getShape();
+    for (auto [dim, operand] : llvm::enumerate(extract.getIndicesMutable())) {
+      OpOperand &index = operand;
+      if (shape[dim] != 1 || isConstantIntValue(index.get(), 0))
+        continue;
+      rewriter.setInsertionPoint(extract);
+      Value zero =
+          arith::ConstantIndexOp::create(rewriter, extract.getLoc(), 0);
+      rewriter.modifyOpInPlace(extract, [&] { index.set(zero); });
+    }
+  });
+}
+
+/// Reshapes the masks upstream's vectorizer (LLVM 22) gives contiguous reads
+/// for tensor.extract that broadcast a lower-rank tensor (a 1-D table read
+/// along the innermost loop of a 3-D nest): it masks them with the whole
+/// iteration mask, where the read expects the mask of its non-broadcast
+/// dimensions, the same lanes without the unit dimensions.
+void reshapeBroadcastReadMasks(Operation *root, RewriterBase &rewriter) {
+  auto withoutUnitDims = [](VectorType type) {
+    return llvm::make_filter_range(type.getShape(),
+                                   [](int64_t d) { return d != 1; });
+  };
+  root->walk([&](vector::MaskOp mask) {
+    auto read = dyn_cast_or_null<vector::TransferReadOp>(mask.getMaskableOp());
+    if (!read)
+      return;
+    auto expected = dyn_cast<VectorType>(read.getExpectedMaskType());
+    auto actual = cast<VectorType>(mask.getMask().getType());
+    if (!expected || expected == actual || expected.isScalable() ||
+        actual.isScalable() ||
+        !llvm::equal(withoutUnitDims(expected), withoutUnitDims(actual)))
+      return;
+    rewriter.setInsertionPoint(mask);
+    Value reshaped = vector::ShapeCastOp::create(rewriter, mask.getLoc(),
+                                                 expected, mask.getMask());
+    rewriter.modifyOpInPlace(mask,
+                             [&] { mask.getMaskMutable().assign(reshaped); });
+  });
+}
+
 /// The vector sizes of a tile: its static sizes, else the tile size.
 SmallVector<int64_t> getVectorSizes(linalg::GenericOp op,
                                     ArrayRef<int64_t> tileSizes) {
@@ -97,6 +144,12 @@ struct ONNXTileAndVectorizePass
     });
     constexpr StringLiteral kTileSizes = "onnxc.tile_sizes";
     for (linalg::GenericOp op : generics) {
+      // An empty iteration space computes nothing: its results are its
+      // inits (upstream's tiling crashes on a dimension of size 0).
+      if (llvm::is_contained(op.getStaticLoopRanges(), 0)) {
+        rewriter.replaceOp(op, op.getDpsInits());
+        continue;
+      }
       std::optional<unsigned> laneBits =
           getLaneBits(getElementTypeOrSelf(op->getResult(0).getType()));
       if (!laneBits)
@@ -159,6 +212,7 @@ struct ONNXTileAndVectorizePass
       // list would give masks a type that differs from the one the masked
       // ops expect.
       SmallVector<bool> scalableDims(vectorSizes.size(), false);
+      zeroUnitDimIndices(op, rewriter);
       rewriter.setInsertionPoint(op);
       FailureOr<linalg::VectorizationResult> result =
           linalg::vectorize(rewriter, op, vectorSizes, scalableDims,
@@ -167,6 +221,7 @@ struct ONNXTileAndVectorizePass
         continue;
       rewriter.replaceOp(op, result->replacements);
     }
+    reshapeBroadcastReadMasks(func, rewriter);
   }
 };
 } // namespace

@@ -205,12 +205,16 @@ func.func @clip_two_consumers(%x: tensor<16xi8>) -> (tensor<16xi8>, tensor<16xi8
 // -----
 
 // Flattening: with one dynamic dimension the nest becomes 1-D; with two it
-// keeps its shape (no dynamic reshapes for expand-strided-metadata).
+// keeps its shape (no dynamic reshapes for expand-strided-metadata), and so
+// does an empty nest (a dynamic dimension times 0 is not dynamic).
 // CHECK-LABEL: func @dynamic_one
 // CHECK:         tensor.collapse_shape {{.*}} : tensor<?x4xi32> into tensor<?xi32>
 // CHECK-LABEL: func @dynamic_two
 // CHECK-NOT:     tensor.collapse_shape
 // CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<?x?xi32>)
+// CHECK-LABEL: func @dynamic_empty
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<?x0xi32>)
 func.func @dynamic_one(%x: tensor<?x4xi32>, %lo: tensor<i32>) -> tensor<?x4xi32> {
   %0 = onnx.ClipV13 %x min(%lo : tensor<i32>) : tensor<?x4xi32>
   return %0 : tensor<?x4xi32>
@@ -218,6 +222,10 @@ func.func @dynamic_one(%x: tensor<?x4xi32>, %lo: tensor<i32>) -> tensor<?x4xi32>
 func.func @dynamic_two(%x: tensor<?x?xi32>, %lo: tensor<i32>) -> tensor<?x?xi32> {
   %0 = onnx.ClipV13 %x min(%lo : tensor<i32>) : tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
+}
+func.func @dynamic_empty(%x: tensor<?x0xi32>, %lo: tensor<i32>) -> tensor<?x0xi32> {
+  %0 = onnx.ClipV13 %x min(%lo : tensor<i32>) : tensor<?x0xi32>
+  return %0 : tensor<?x0xi32>
 }
 
 // -----

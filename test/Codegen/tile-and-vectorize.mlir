@@ -100,3 +100,62 @@ func.func @rank_zero(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
   } -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// A 1-D table read along the innermost loop of a dynamic 3-D nest: the
+// vectorizer masks the read with the nest's mask; it gets its own lanes.
+// CHECK-LABEL: func @column_table_dynamic
+// CHECK:         %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<1x1x16xi1>
+// CHECK:         %[[LANES:.*]] = vector.shape_cast %[[MASK]] : vector<1x1x16xi1> to vector<16xi1>
+// CHECK:         vector.mask %[[LANES]] { vector.transfer_read %{{.*}} : tensor<?xindex>, vector<1x1x16xindex> } : vector<16xi1>
+// CHECK:         vector.mask %[[MASK]] { vector.gather
+#col = affine_map<(d0, d1, d2) -> (d2)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @column_table_dynamic(%table: tensor<?xindex>, %x: tensor<4x?xf32>, %y: tensor<1x2x?xf32>) -> tensor<1x2x?xf32> {
+  %0 = linalg.generic {indexing_maps = [#id3], iterator_types = ["parallel", "parallel", "parallel"]} outs(%y : tensor<1x2x?xf32>) {
+  ^bb0(%out: f32):
+    %j = linalg.index 2 : index
+    %c = tensor.extract %table[%j] : tensor<?xindex>
+    %r = linalg.index 1 : index
+    %v = tensor.extract %x[%r, %c] : tensor<4x?xf32>
+    linalg.yield %v : f32
+  } -> tensor<1x2x?xf32>
+  return %0 : tensor<1x2x?xf32>
+}
+
+// -----
+
+// An index into a dimension of size 1 is 0, whatever computed it: the read
+// of X broadcasts its one element.
+// CHECK-LABEL: func @unit_dim_index
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x1xf32>,
+// CHECK:         vector.transfer_read %[[X]][%c0{{[_0-9]*}}, %c0{{[_0-9]*}}]{{.*}} : tensor<1x1xf32>, vector<2x1xf32>
+#rows = affine_map<(d0, d1) -> (d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @unit_dim_index(%x: tensor<1x1xf32>, %taps: tensor<2xi32>, %y: tensor<2x1xf32>) -> tensor<2x1xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = linalg.generic {indexing_maps = [#rows, #id2], iterator_types = ["parallel", "parallel"]} ins(%taps : tensor<2xi32>) outs(%y : tensor<2x1xf32>) {
+  ^bb0(%t: i32, %out: f32):
+    %i = arith.index_cast %t : i32 to index
+    %v = tensor.extract %x[%i, %c0] : tensor<1x1xf32>
+    linalg.yield %v : f32
+  } -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}
+
+// -----
+
+// A nest with a dimension of size 0 computes nothing: its result is its init.
+// CHECK-LABEL: func @empty
+// CHECK-SAME:    %[[Y:[^:]*]]: tensor<?x?x0x2xf32>)
+// CHECK-NEXT:    return %[[Y]]
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @empty(%x: tensor<?x?x0x2xf32>, %y: tensor<?x?x0x2xf32>) -> tensor<?x?x0x2xf32> {
+  %0 = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<?x?x0x2xf32>) outs(%y : tensor<?x?x0x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %out : f32
+    linalg.yield %m : f32
+  } -> tensor<?x?x0x2xf32>
+  return %0 : tensor<?x?x0x2xf32>
+}

@@ -770,6 +770,61 @@ def upsample_cases(values):
     return cases
 
 
+def regression_cases(values):
+    """Graphs a differential run against ONNX Runtime found onnxc failing to
+    compile (each was a crash or a verifier error in the pipeline)."""
+    cases = []
+    # The second Clip is the constant 127: its payload yields a constant.
+    c = Case("graph_int8_clip_to_constant", 12)
+    x = values("int8", [2, 3])
+    lo, hi = np.int8(0), np.int8(127)
+    c.input("x", x, "int8")
+    c.initializer("lo", np.array(lo), "int8")
+    c.initializer("hi", np.array(hi), "int8")
+    c.node("Clip", ["x", "lo"], "u")
+    c.node("Clip", ["u", "hi"], "y")
+    largest = ref.lowest_and_max(np.dtype(np.int8))[1]
+    c.output("y", ref.clip(ref.clip(x, lo, largest), hi, largest), "int8")
+    cases.append(c)
+    # Linear over an axis of length 1 into a column of length 2.
+    cases.append(linear_case("upsample9_float32_linear_1x1_to_2x1",
+                             values("float32", [1, 1]), "float32", [2, 1]))
+    # Run-time scales, then constant ones along the axis of size 1 between.
+    c = Case("graph_int8_nearest_runtime_then_constant", 9)
+    x = values("int8", [1, 1, 1])
+    runtime = np.array([1, 4, 1], np.float32)
+    c.input("x", x, "int8")
+    c.input("s", runtime, "float32")
+    c.initializer("s2", np.array([1, 4, 1], np.float32), "float32")
+    c.node("Upsample", ["x", "s"], "u", mode="nearest")
+    c.node("Upsample", ["u", "s2"], "y", mode="nearest")
+    y = ref.upsample_nearest(ref.upsample_nearest(x, runtime), runtime)
+    c.output("y", y, "int8", [None, None, None])
+    cases.append(c)
+    # Nearest along a symbolic innermost axis, then linear along the rows.
+    c = Case("graph_float32_nearest_symbolic_then_linear", 9)
+    x = values("float32", [1, 1, 4, 3], special=False)
+    c.input("x", x, "float32", [1, 1, 4, "W"])
+    c.initializer("s1", np.array([1, 1, 1, 2], np.float32), "float32")
+    c.initializer("s2", np.array([1, 1, 2, 1], np.float32), "float32")
+    c.node("Upsample", ["x", "s1"], "u", mode="nearest")
+    c.node("Upsample", ["u", "s2"], "y", mode="linear")
+    y = ref.upsample_linear(ref.upsample_nearest(x, [1, 1, 1, 2]),
+                            [1, 1, 2, 1], "float")
+    c.output("y", y, "float32", [1, 1, 8, None])
+    cases.append(c)
+    # Empty tensors with symbolic dimensions beside the empty one.
+    c = Case("clip12_float32_empty_symbolic", 12)
+    x = np.zeros([2, 1, 0, 2], np.float32)
+    c.input("x", x, "float32", ["A", "B", 0, 2])
+    c.input("lo", np.array(np.float32(-1)), "float32")
+    c.initializer("hi", np.array(np.float32(0.5)), "float32")
+    c.node("Clip", ["x", "lo", "hi"], "y")
+    c.output("y", x.copy(), "float32", ["A", "B", 0, 2])
+    cases.append(c)
+    return cases
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -779,7 +834,7 @@ def main():
     os.makedirs(root)
     values = Values(seed=20261129)
     cases = (clip_cases(values) + upsample_cases(values) +
-             graph_cases(Case, values))
+             graph_cases(Case, values) + regression_cases(values))
     names = [c.name for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     for c in cases:

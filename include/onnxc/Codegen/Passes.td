@@ -87,7 +87,11 @@ def ONNXTileAndVectorizePass
     static innermost dimension, such as the repeat dimension of a nearest
     upsample, is kept whole), peels the partial last tile, and vectorizes the
     tiles with `linalg::vectorize`: full tiles without masks, the partial one
-    with masks. Gathers become `vector.gather`.
+    with masks. Gathers become `vector.gather`. A generic with a dimension
+    of size 0 computes nothing and is replaced by its inits. Two gaps of
+    the upstream vectorizer are closed around it: an index into a dimension
+    of size 1 becomes the constant 0 first, and a read that broadcasts a
+    lower-rank tensor gets its mask without the nest's unit dimensions.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"512",
