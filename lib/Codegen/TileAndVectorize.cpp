@@ -69,23 +69,54 @@ SmallVector<int64_t> getTileSizes(linalg::GenericOp op, unsigned vectorBits,
   return sizes;
 }
 
-/// Makes an index of a dimension of size 1 the constant 0 in each
-/// tensor.extract of `op`'s payload (any other index would be out of
-/// bounds). Upstream's vectorizer (LLVM 22) takes such an index for loop
-/// invariant whatever it depends on, then reads it as a scalar.
-void zeroUnitDimIndices(linalg::GenericOp op, RewriterBase &rewriter) {
-  op.getBody()->walk([&](tensor::ExtractOp extract) {
+/// Makes the constant 0 of every index in `op`'s payload that can only be 0:
+/// a linalg.index of a loop of size 1, and an index of a tensor.extract into
+/// a dimension of size 1 (any other would be out of bounds). Upstream's
+/// vectorizer (LLVM 22) takes both for loop invariant whatever they are
+/// computed from, and then reads an index vector as one scalar.
+void foldUnitIndices(linalg::GenericOp op, RewriterBase &rewriter) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  auto zeroAt = [&](Operation *user) {
+    rewriter.setInsertionPoint(user);
+    return arith::ConstantIndexOp::create(rewriter, user->getLoc(), 0);
+  };
+  op.getBody()->walk([&](Operation *nested) {
+    if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
+      if (ranges[index.getDim()] == 1)
+        rewriter.replaceOp(index, zeroAt(index));
+      return;
+    }
+    auto extract = dyn_cast<tensor::ExtractOp>(nested);
+    if (!extract)
+      return;
     ArrayRef<int64_t> shape = extract.getTensor().getType().getShape();
     for (auto [dim, operand] : llvm::enumerate(extract.getIndicesMutable())) {
       OpOperand &index = operand;
       if (shape[dim] != 1 || isConstantIntValue(index.get(), 0))
         continue;
-      rewriter.setInsertionPoint(extract);
-      Value zero =
-          arith::ConstantIndexOp::create(rewriter, extract.getLoc(), 0);
+      Value zero = zeroAt(extract);
       rewriter.modifyOpInPlace(extract, [&] { index.set(zero); });
     }
   });
+}
+
+/// Moves the ops of `op`'s payload that do not depend on the iteration (pure,
+/// and computed from constants and values from above only: a table lookup of
+/// a tile's row) before it. A tile runs at least once, so they run anyway;
+/// hoisted, they stay scalars. Upstream's vectorizer (LLVM 22) would make a
+/// lookup a vector and then read an index vector computed from it as one
+/// scalar.
+void hoistInvariantPayload(linalg::GenericOp op, RewriterBase &rewriter) {
+  Block *body = op.getBody();
+  for (Operation &nested : llvm::make_early_inc_range(*body)) {
+    if (isa<linalg::IndexOp, linalg::YieldOp>(nested) ||
+        nested.getNumRegions() != 0 || !isPure(&nested))
+      continue;
+    if (llvm::any_of(nested.getOperands(),
+                     [&](Value v) { return v.getParentBlock() == body; }))
+      continue;
+    rewriter.moveOpBefore(&nested, op);
+  }
 }
 
 /// Reshapes the masks upstream's vectorizer (LLVM 22) gives contiguous reads
@@ -212,7 +243,8 @@ struct ONNXTileAndVectorizePass
       // list would give masks a type that differs from the one the masked
       // ops expect.
       SmallVector<bool> scalableDims(vectorSizes.size(), false);
-      zeroUnitDimIndices(op, rewriter);
+      foldUnitIndices(op, rewriter);
+      hoistInvariantPayload(op, rewriter);
       rewriter.setInsertionPoint(op);
       FailureOr<linalg::VectorizationResult> result =
           linalg::vectorize(rewriter, op, vectorSizes, scalableDims,

@@ -126,11 +126,12 @@ func.func @column_table_dynamic(%table: tensor<?xindex>, %x: tensor<4x?xf32>, %y
 
 // -----
 
-// An index into a dimension of size 1 is 0, whatever computed it: the read
-// of X broadcasts its one element.
+// An index into a dimension of size 1 is 0, whatever computed it: X's one
+// element is read once and broadcast.
 // CHECK-LABEL: func @unit_dim_index
 // CHECK-SAME:    (%[[X:.*]]: tensor<1x1xf32>,
-// CHECK:         vector.transfer_read %[[X]][%c0{{[_0-9]*}}, %c0{{[_0-9]*}}]{{.*}} : tensor<1x1xf32>, vector<2x1xf32>
+// CHECK:         %[[V:.*]] = tensor.extract %[[X]][%c0{{[_0-9]*}}, %c0{{[_0-9]*}}] : tensor<1x1xf32>
+// CHECK:         vector.broadcast %[[V]] : f32 to vector<2x1xf32>
 #rows = affine_map<(d0, d1) -> (d0)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 func.func @unit_dim_index(%x: tensor<1x1xf32>, %taps: tensor<2xi32>, %y: tensor<2x1xf32>) -> tensor<2x1xf32> {
@@ -158,4 +159,31 @@ func.func @empty(%x: tensor<?x?x0x2xf32>, %y: tensor<?x?x0x2xf32>) -> tensor<?x?
     linalg.yield %m : f32
   } -> tensor<?x?x0x2xf32>
   return %0 : tensor<?x?x0x2xf32>
+}
+
+// -----
+
+// The row a tile reads is looked up once per tile, before it: the loop over
+// the channel has tiles of one, whose linalg.index 1 is 0.
+// CHECK-LABEL: func @row_lookup_invariant
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<1x2x1x1xf32>, %[[ROWS:[^:]*]]: tensor<6xi32>
+// CHECK:         scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:           %[[ROW:.*]] = tensor.extract %[[ROWS]][%[[C]]] : tensor<6xi32>
+// CHECK:           %[[I:.*]] = arith.index_cast %[[ROW]] : i32 to index
+// CHECK:           %[[V:.*]] = tensor.extract %[[X]][%{{.*}}, %[[I]], %{{.*}}, %{{.*}}] : tensor<1x2x1x1xf32>
+// CHECK:           vector.broadcast %[[V]] : f32 to vector<1x1x4x1xf32>
+#w = affine_map<(d0, d1, d2, d3) -> (d2)>
+#id4b = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @row_lookup_invariant(%x: tensor<1x2x1x1xf32>, %rows: tensor<6xi32>, %weights: tensor<4xf32>, %y: tensor<1x6x4x1xf32>) -> tensor<1x6x4x1xf32> {
+  %c0 = arith.constant 0 : index
+  %0 = linalg.generic {indexing_maps = [#w, #id4b], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%weights : tensor<4xf32>) outs(%y : tensor<1x6x4x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %c = linalg.index 1 : index
+    %r = tensor.extract %rows[%c] : tensor<6xi32>
+    %i = arith.index_cast %r : i32 to index
+    %v = tensor.extract %x[%c0, %i, %c0, %c0] : tensor<1x2x1x1xf32>
+    %m = arith.mulf %in, %v : f32
+    linalg.yield %m : f32
+  } -> tensor<1x6x4x1xf32>
+  return %0 : tensor<1x6x4x1xf32>
 }

@@ -770,6 +770,19 @@ def upsample_cases(values):
     return cases
 
 
+def nearest_then_linear_case(name, x, x_shape, nearest, linear, y_shape):
+    """Upsample-9 nearest, then linear, of a float32 X by constant scales."""
+    c = Case(name, 9)
+    c.input("x", x, "float32", x_shape)
+    c.initializer("s1", np.array(nearest, np.float32), "float32")
+    c.initializer("s2", np.array(linear, np.float32), "float32")
+    c.node("Upsample", ["x", "s1"], "u", mode="nearest")
+    c.node("Upsample", ["u", "s2"], "y", mode="linear")
+    y = ref.upsample_linear(ref.upsample_nearest(x, nearest), linear, "float")
+    c.output("y", y, "float32", y_shape)
+    return c
+
+
 def regression_cases(values):
     """Graphs a differential run against ONNX Runtime found onnxc failing to
     compile (each was a crash or a verifier error in the pipeline)."""
@@ -802,17 +815,15 @@ def regression_cases(values):
     c.output("y", y, "int8", [None, None, None])
     cases.append(c)
     # Nearest along a symbolic innermost axis, then linear along the rows.
-    c = Case("graph_float32_nearest_symbolic_then_linear", 9)
-    x = values("float32", [1, 1, 4, 3], special=False)
-    c.input("x", x, "float32", [1, 1, 4, "W"])
-    c.initializer("s1", np.array([1, 1, 1, 2], np.float32), "float32")
-    c.initializer("s2", np.array([1, 1, 2, 1], np.float32), "float32")
-    c.node("Upsample", ["x", "s1"], "u", mode="nearest")
-    c.node("Upsample", ["u", "s2"], "y", mode="linear")
-    y = ref.upsample_linear(ref.upsample_nearest(x, [1, 1, 1, 2]),
-                            [1, 1, 2, 1], "float")
-    c.output("y", y, "float32", [1, 1, 8, None])
-    cases.append(c)
+    cases.append(nearest_then_linear_case(
+        "graph_float32_nearest_symbolic_then_linear",
+        values("float32", [1, 1, 4, 3], special=False), [1, 1, 4, "W"],
+        [1, 1, 1, 2], [1, 1, 2, 1], [1, 1, 8, None]))
+    # Channels repeated, then rows interpolated: each tile reads one row.
+    cases.append(nearest_then_linear_case(
+        "graph_float32_nearest_channels_then_linear_rows",
+        values("float32", [1, 2, 1, 1], special=False), None,
+        [1, 3, 1, 1.75], [1, 1, 4, 1], None))
     # Empty tensors with symbolic dimensions beside the empty one.
     c = Case("clip12_float32_empty_symbolic", 12)
     x = np.zeros([2, 1, 0, 2], np.float32)

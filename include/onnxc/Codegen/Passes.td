@@ -88,9 +88,13 @@ def ONNXTileAndVectorizePass
     upsample, is kept whole), peels the partial last tile, and vectorizes the
     tiles with `linalg::vectorize`: full tiles without masks, the partial one
     with masks. Gathers become `vector.gather`. A generic with a dimension
-    of size 0 computes nothing and is replaced by its inits. Two gaps of
-    the upstream vectorizer are closed around it: an index into a dimension
-    of size 1 becomes the constant 0 first, and a read that broadcasts a
+    of size 0 computes nothing and is replaced by its inits. Before a tile
+    is vectorized, indices that can only be 0 (a `linalg.index` of a loop of
+    size 1, an index into a dimension of size 1) become the constant 0, and
+    the payload's ops that do not depend on the iteration (a lookup of the
+    tile's row) move before it: a tile runs at least once, and hoisted they
+    stay scalars, which the upstream vectorizer would otherwise turn into
+    vectors it then reads as one scalar. A read that broadcasts a
     lower-rank tensor gets its mask without the nest's unit dimensions.
   }];
   let options = [
