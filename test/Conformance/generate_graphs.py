@@ -29,9 +29,13 @@ OPSETS = {
     12: (FLOATS + INTEGERS, "inputs", "input"),
     13: (FLOATS + INTEGERS, "inputs", "input"),
 }
-# Scales of the last two axes; products keep the graphs small.
+# Scales of the last two axes (Upsample-1's height and width); products keep
+# the graphs small.
 SCALE_CHOICES = [(1.0, 1.0), (2.0, 2.0), (1.0, 2.0), (1.5, 1.5), (3.0, 1.0),
                  (2.0, 1.5), (1.25, 2.5)]
+# Later versions scale any axis of any rank.
+RANKS = [1, 2, 3, 4, 4, 4, 5]
+AXIS_SCALES = [2.0, 3.0, 1.5, 1.25, 2.5, 1.75, 4.0]
 MAX_ELEMENTS = 60000
 
 
@@ -65,15 +69,23 @@ class GraphBuilder:
 
     def graph_input(self):
         rng = self.rng
-        shape = [1, int(rng.integers(1, 3)), int(rng.integers(1, 6)),
-                 int(rng.integers(1, 7))]
+        if self.upsample_form == "v1" or rng.random() < 0.5:
+            shape = [1, int(rng.integers(1, 3)), int(rng.integers(1, 6)),
+                     int(rng.integers(1, 7))]
+        else:
+            # Any rank, axes of length 1 (and now and then 0) included.
+            shape = [int(rng.integers(1, 6))
+                     for _ in range(int(rng.choice(RANKS)))]
+            if rng.random() < 0.05:
+                shape[int(rng.integers(len(shape)))] = 0
         x = self.values(self.type_name, shape, special=True, small=True)
         name = self.fresh("x")
         declared = list(shape)
         symbolic = rng.random() < 0.3
         if symbolic:
-            declared[2] = name + "_h"
-            declared[3] = name + "_w"
+            for axis in range(len(shape)):
+                if axis >= len(shape) - 2 or rng.random() < 0.3:
+                    declared[axis] = "%s_d%d" % (name, axis)
         self.case.input(name, x, self.type_name, declared)
         self.add_value(name, x, symbolic)
         return name
@@ -138,10 +150,22 @@ class GraphBuilder:
         rng, c, t = self.rng, self.case, self.type_name
         x = self.arrays[x_name]
         y_name = self.fresh("up")
-        choices = [s for s in SCALE_CHOICES
-                   if x.size * s[0] * s[1] <= MAX_ELEMENTS]
-        sh, sw = choices[int(rng.integers(len(choices)))]
-        scales = [1.0, 1.0, sh, sw]
+        if self.upsample_form == "v1" or (x.ndim == 4 and
+                                          rng.random() < 0.5):
+            choices = [s for s in SCALE_CHOICES
+                       if x.size * s[0] * s[1] <= MAX_ELEMENTS]
+            sh, sw = choices[int(rng.integers(len(choices)))]
+            scales = [1.0] * (x.ndim - 2) + [sh, sw]
+        else:
+            # One or two axes, anywhere.
+            scales = [1.0] * x.ndim
+            for _ in range(int(rng.integers(1, 3))):
+                axis = int(rng.integers(x.ndim))
+                scale = float(rng.choice(AXIS_SCALES))
+                grown = [int(F32(n) * F32(s)) for n, s in zip(
+                    x.shape, scales[:axis] + [scale] + scales[axis + 1:])]
+                if np.prod(grown) <= MAX_ELEMENTS:
+                    scales[axis] = scale
         mode = str(rng.choice(["nearest", "linear"]))
         symbolic = x_name in self.symbolic
         if self.upsample_form == "v1":
@@ -157,7 +181,7 @@ class GraphBuilder:
             name = self.fresh("scales")
             array = np.array(scales, np.float32)
             if rng.random() < 0.3:
-                c.input(name, array, "float32", [4])
+                c.input(name, array, "float32", [len(scales)])
                 symbolic = True
             else:
                 c.initializer(name, array, "float32")
