@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace onnxc {
 #define GEN_PASS_DEF_ONNXTILEANDVECTORIZEPASS
@@ -107,16 +108,16 @@ void foldUnitIndices(linalg::GenericOp op, RewriterBase &rewriter) {
 /// lookup a vector and then read an index vector computed from it as one
 /// scalar.
 void hoistInvariantPayload(linalg::GenericOp op, RewriterBase &rewriter) {
-  Block *body = op.getBody();
-  for (Operation &nested : llvm::make_early_inc_range(*body)) {
-    if (isa<linalg::IndexOp, linalg::YieldOp>(nested) ||
-        nested.getNumRegions() != 0 || !isPure(&nested))
-      continue;
-    if (llvm::any_of(nested.getOperands(),
-                     [&](Value v) { return v.getParentBlock() == body; }))
-      continue;
-    rewriter.moveOpBefore(&nested, op);
-  }
+  moveLoopInvariantCode(
+      &op.getRegion(),
+      [](Value value, Region *region) {
+        return !region->isAncestor(value.getParentRegion());
+      },
+      [](Operation *nested, Region *) {
+        return !isa<linalg::IndexOp>(nested) &&
+               !nested->hasTrait<OpTrait::IsTerminator>() && isPure(nested);
+      },
+      [&](Operation *nested, Region *) { rewriter.moveOpBefore(nested, op); });
 }
 
 /// Reshapes the masks upstream's vectorizer (LLVM 22) gives contiguous reads
