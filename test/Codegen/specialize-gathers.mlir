@@ -283,6 +283,66 @@ func.func @phases_share_loads(%x: memref<32xi16>, %y: memref<2x32xi16>) {
 
 // -----
 
+// The three phases of a x3 axis whose weights also vary with the input row
+// (float32 rounds each row's thirds differently): the table has a row per
+// input row, read at [row, phase]. The loop unrolls, and the phases share
+// their load of X. Phase 0's weight is 0 in every row the view covers (the
+// table's last row, outside it, is not), so it reads a constant; the
+// others differ from row to row and still read the table. Without the
+// view, phase 0 reads the table too.
+// CHECK-LABEL: func @phases_of_row_weights
+// CHECK-SAME:    (%[[X:.*]]: memref<16xf32>, %[[Y:.*]]: memref<3x16xf32>, %[[ROW:.*]]: index)
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NOT:     scf.for
+// CHECK:         %[[A:.*]] = vector.load %[[X]][%[[C0]]]
+// CHECK:         %[[P0:.*]] = arith.mulf %[[A]], %[[ZERO]]
+// CHECK:         vector.store %[[P0]], %[[Y]][%[[C0]], %[[C0]]]
+// CHECK:         memref.subview %{{.*}}[%[[ROW]], 1] [1, 1] [1, 1]
+// CHECK:         vector.transfer_read
+// CHECK-NOT:     vector.load
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C1]], %[[C0]]]
+// CHECK:         memref.subview %{{.*}}[%[[ROW]], 2] [1, 1] [1, 1]
+// CHECK:         vector.transfer_read
+// CHECK-NOT:     vector.load
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C2]], %[[C0]]]
+// CHECK-NOT:     scf.for
+// CHECK:         memref.subview %{{.*}}[%[[ROW]], 0] [1, 1] [1, 1]
+// CHECK:         vector.transfer_read
+// CHECK:         vector.store %{{.*}}, %[[Y]][%[[C0]], %[[C0]]]
+memref.global "private" constant @row_weights : memref<4x3xf32> = dense<[[0.0, 0.25, 0.5], [0.0, 0.375, 0.625], [0.0, 0.25, 0.75], [0.5, 0.5, 0.5]]>
+func.func @phases_of_row_weights(%x: memref<16xf32>, %y: memref<3x16xf32>, %row: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %pad = ub.poison : f32
+  %table = memref.get_global @row_weights : memref<4x3xf32>
+  %rows = memref.subview %table[0, 0] [3, 3] [1, 1] : memref<4x3xf32> to memref<3x3xf32, strided<[3, 1]>>
+  scf.for %p = %c0 to %c3 step %c1 {
+    %slice = memref.subview %rows[%row, %p] [1, 1] [1, 1] : memref<3x3xf32, strided<[3, 1]>> to memref<1x1xf32, strided<[3, 1], offset: ?>>
+    %scalar = memref.subview %slice[0, 0] [1, 1] [1, 1] : memref<1x1xf32, strided<[3, 1], offset: ?>> to memref<f32, strided<[], offset: ?>>
+    %w = vector.transfer_read %scalar[], %pad : memref<f32, strided<[], offset: ?>>, vector<f32>
+    %wv = vector.broadcast %w : vector<f32> to vector<16xf32>
+    %a = vector.load %x[%c0] : memref<16xf32>, vector<16xf32>
+    %m = arith.mulf %a, %wv : vector<16xf32>
+    vector.store %m, %y[%p, %c0] : memref<3x16xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  scf.for %p = %c0 to %c3 step %c1 {
+    %slice = memref.subview %table[%row, %p] [1, 1] [1, 1] : memref<4x3xf32> to memref<1x1xf32, strided<[3, 1], offset: ?>>
+    %scalar = memref.subview %slice[0, 0] [1, 1] [1, 1] : memref<1x1xf32, strided<[3, 1], offset: ?>> to memref<f32, strided<[], offset: ?>>
+    %w = vector.transfer_read %scalar[], %pad : memref<f32, strided<[], offset: ?>>, vector<f32>
+    %wv = vector.broadcast %w : vector<f32> to vector<16xf32>
+    %a = vector.load %x[%c0] : memref<16xf32>, vector<16xf32>
+    %m = arith.mulf %a, %wv : vector<16xf32>
+    vector.store %m, %y[%p, %c0] : memref<3x16xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
 // A parallel loop over phases that reads what it writes (Y) unrolls phase
 // after phase.
 // CHECK-LABEL: func @phases_that_read_what_they_write

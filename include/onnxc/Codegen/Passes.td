@@ -157,11 +157,15 @@ def ONNXSpecializeGathersPass
     `memref.global` at the induction variable and holds no loop (a loop
     over rows holding the loop over a row's tiles stays, else every row's
     tiles would be copied); then loops of 2 to 4 iterations that read a
-    constant `memref.global` at the induction variable and hold no loop
-    (the phases of an integer-factor axis, once their rows are unrolled),
-    interleaving the phases' copies (each phase's ops up to a write, in
-    turn) when the loop is `onnxc.parallel` and reads no buffer it writes;
-    and it folds such reads at constant positions into constant vectors.
+    constant `memref.global` of any rank at the induction variable and
+    hold no loop (the phases of an integer-factor axis, once their rows
+    are unrolled; a x3 axis's table has a row per input row), interleaving
+    the phases' copies (each phase's ops up to a write, in turn) when the
+    loop is `onnxc.parallel` and reads no buffer it writes. It folds reads
+    of a rank-1 constant table at constant positions into constant
+    vectors, and an in-bounds read of a view of a constant global whose
+    elements in reach are all equal (a phase's weight, the same in every
+    row) into that value.
     After those rewrites, identical vector loads of a function argument
     the function never writes share the first one in their block (after a
     CSE of their indices): the phases of a row pair read the same input

@@ -734,16 +734,23 @@ private:
                           function_ref<Value(int64_t, bool)> weight,
                           ArrayRef<Value> cornerActive,
                           const ComputeType &compute) {
-    auto fastMath = compute.exactTerms ? arith::FastMathFlags::contract
-                                       : arith::FastMathFlags::none;
+    // Integers in float32 are finite, and truncating the sum drops the
+    // sign of a zero: so a term whose weight folds to 0 may go, and with
+    // it the conversion of its corner. No flag here reorders an operation.
+    auto weightMath = arith::FastMathFlags::none;
+    if (!compute.fixedType && isa<IntegerType>(compute.elementType))
+      weightMath = arith::FastMathFlags::nnan | arith::FastMathFlags::ninf |
+                   arith::FastMathFlags::nsz;
+    auto fastMath = compute.exactTerms
+                        ? weightMath | arith::FastMathFlags::contract
+                        : weightMath;
     SmallVector<Value> acc;
     for (int64_t corner = 0; corner < (int64_t(1) << k); ++corner) {
       Value w;
       for (int64_t a = 0; a < k; ++a) {
         bool second = (corner >> (k - 1 - a)) & 1;
         Value wa = weight(a, second);
-        w = w ? compute.multiply(b, loc, w, wa, arith::FastMathFlags::none)
-              : wa;
+        w = w ? compute.multiply(b, loc, w, wa, weightMath) : wa;
       }
       SmallVector<Value> parts = compute.toCompute(b, loc, element(corner));
       for (auto [i, part] : llvm::enumerate(parts)) {

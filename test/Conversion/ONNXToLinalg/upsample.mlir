@@ -392,10 +392,17 @@ func.func @linear_x2_ui8(%x: tensor<5xui8>) -> tensor<10xui8> {
 }
 // Weights that are no dyadic fractions (thirds, x3), 16-bit elements, or
 // sums too large for 16 bits (x2 on 8 axes: up to 255 * 2^8): float32.
+// Integers there are finite and the truncated sum has no sign of zero:
+// the arithmetic says so (no NaN, no infinity, no signed zeros), so that a
+// term whose weight folds to 0 can go. Floats keep every term (0 * inf).
 // CHECK-LABEL: func @linear_x3_i8
 // CHECK-NOT:       arith.divsi
-// CHECK:           arith.sitofp %{{.*}} : i8 to f32
-// CHECK:           arith.fptosi %{{.*}} : f32 to i8
+// CHECK:           %[[A:.*]] = arith.sitofp %{{.*}} : i8 to f32
+// CHECK:           %[[WA:.*]] = arith.mulf %{{.*}}, %[[A]] fastmath<nnan,ninf,nsz> : f32
+// CHECK:           %[[B:.*]] = arith.sitofp %{{.*}} : i8 to f32
+// CHECK:           %[[WB:.*]] = arith.mulf %{{.*}}, %[[B]] fastmath<nnan,ninf,nsz> : f32
+// CHECK:           %[[SUM:.*]] = arith.addf %[[WA]], %[[WB]] fastmath<nnan,ninf,nsz> : f32
+// CHECK:           arith.fptosi %[[SUM]] : f32 to i8
 func.func @linear_x3_i8(%x: tensor<5xi8>) -> tensor<15xi8> {
   %s = onnx.Constant dense<[3.0]> : tensor<1xf32>
   %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xi8>, tensor<1xf32> -> tensor<15xi8>
@@ -423,7 +430,9 @@ func.func @linear_x2_8_axes_ui8(%x: tensor<1x1x1x1x1x1x1x3xui8>) -> tensor<2x2x2
 // f16 computes in float32, rounded back; f64 computes in f64, with weights
 // from the float32 coordinates.
 // CHECK-LABEL: func @linear_f16
+// CHECK-NOT:       fastmath
 // CHECK:           arith.extf %{{.*}} : f16 to f32
+// CHECK-NOT:       fastmath
 // CHECK:           arith.truncf %{{.*}} : f32 to f16
 func.func @linear_f16(%x: tensor<3xf16>) -> tensor<7xf16> {
   %s = onnx.Constant dense<[2.5]> : tensor<1xf32>
