@@ -134,8 +134,16 @@ llvm::Error ModelCompiler::initialize() {
   llvm::InitializeAllAsmPrinters();
   llvm::InitializeAllAsmParsers();
 
-  bool host = options.triple.empty();
-  llvm::Triple triple(host ? llvm::sys::getProcessTriple() : options.triple);
+  // The host's own triple, spelled out (with any vendor), still means the
+  // host's CPU.
+  llvm::Triple processTriple(llvm::sys::getProcessTriple());
+  llvm::Triple triple(options.triple.empty() ? processTriple.str()
+                                             : options.triple);
+  llvm::Triple normalized(llvm::Triple::normalize(triple.str()));
+  bool host = normalized.getArch() == processTriple.getArch() &&
+              normalized.getSubArch() == processTriple.getSubArch() &&
+              normalized.getOS() == processTriple.getOS() &&
+              normalized.getEnvironment() == processTriple.getEnvironment();
   std::string error;
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
