@@ -80,8 +80,9 @@ static cl::opt<bool>
 static cl::opt<std::string> streamingStores(
     "streaming-stores",
     cl::desc("Write outputs with non-temporal stores: auto (outputs larger "
-             "than this machine's last-level cache), always, never, or a "
-             "size in bytes from which they stream"),
+             "than 3/4 of this machine's per-CPU share of its last-level "
+             "cache), always, never, or a size in bytes from which they "
+             "stream"),
     cl::value_desc("auto|always|never|bytes"), cl::init("auto"),
     cl::cat(category));
 

@@ -81,7 +81,8 @@ struct CompileOptions {
   /// SIMD width to vectorize for; 0 reads it off the target.
   unsigned vectorBits = 0;
   /// Output bytes from which kernels write with streaming stores: 0 always,
-  /// -1 never; std::nullopt for the target's last-level cache size.
+  /// -1 never; std::nullopt for 3/4 of the compiling CPU's share of its
+  /// last-level cache (whatever the target).
   std::optional<int64_t> streamingThresholdBytes;
 };
 
