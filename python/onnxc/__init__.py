@@ -151,7 +151,9 @@ def compile(model, output=None, **options):
     returns the path of what it wrote (a shared library by default).
 
     `output` defaults to the model's name with the extension of `emit` in the
-    current directory (a temporary directory for a ModelProto). Options
+    current directory. A ModelProto is written to a temporary directory for
+    onnx-compile, which is removed afterwards unless `output` defaults to a
+    file in it (then it holds that file alone, and is the caller's). Options
     mirror onnx-compile's flags: emit="lib", opt_level=3, mcpu=..., mtriple=...,
     entry=..., fuse=True, vectorize=True, vector_bits=...; any other keyword
     `name=value` is passed as --name=value.
@@ -160,32 +162,43 @@ def compile(model, output=None, **options):
     if not compiler:
         raise Error("onnx-compile not found (set ONNXC_COMPILE)")
     temporary = None
-    if not isinstance(model, (str, bytes, os.PathLike)):
-        temporary = tempfile.mkdtemp(prefix="onnxc-")
-        path = os.path.join(temporary, "model.onnx")
-        with open(path, "wb") as f:
-            f.write(model.SerializeToString())
-        model = path
+    keep_temporary = False
+    try:
+        if not isinstance(model, (str, bytes, os.PathLike)):
+            temporary = tempfile.mkdtemp(prefix="onnxc-")
+            path = os.path.join(temporary, "model.onnx")
+            with open(path, "wb") as f:
+                f.write(model.SerializeToString())
+            model = path
+            if output is None:
+                output = os.path.join(temporary,
+                                      "model" + _extension(options))
+                keep_temporary = True
+        command = [compiler, os.fspath(model)]
+        if output is not None:
+            command += ["-o", os.fspath(output)]
+        for name, value in options.items():
+            if name == "opt_level":
+                command.append("-O%d" % value)
+                continue
+            flag = "--" + name.replace("_", "-")
+            if isinstance(value, bool):
+                value = "true" if value else "false"
+            command.append("%s=%s" % (flag, value))
+        result = subprocess.run(command, capture_output=True, text=True)
+        if result.returncode != 0:
+            keep_temporary = False
+            raise Error(result.stderr.strip() or "onnx-compile failed")
         if output is None:
-            output = os.path.join(temporary, "model" + _extension(options))
-    command = [compiler, os.fspath(model)]
-    if output is not None:
-        command += ["-o", os.fspath(output)]
-    for name, value in options.items():
-        if name == "opt_level":
-            command.append("-O%d" % value)
-            continue
-        flag = "--" + name.replace("_", "-")
-        if isinstance(value, bool):
-            value = "true" if value else "false"
-        command.append("%s=%s" % (flag, value))
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise Error(result.stderr.strip() or "onnx-compile failed")
-    if output is None:
-        stem = os.path.splitext(os.path.basename(os.fspath(model)))[0]
-        output = stem + _extension(options)
-    return os.path.abspath(output)
+            stem = os.path.splitext(os.path.basename(os.fspath(model)))[0]
+            output = stem + _extension(options)
+        return os.path.abspath(output)
+    finally:
+        if temporary is not None:
+            if keep_temporary:
+                os.remove(os.path.join(temporary, "model.onnx"))
+            else:
+                shutil.rmtree(temporary, ignore_errors=True)
 
 
 # --- Sessions -------------------------------------------------------------

@@ -186,6 +186,31 @@ def test_default_output_follows_emit(tmp_path):
     assert onnxc.compile(m, emit="obj").endswith("model.o")
 
 
+def test_compiling_a_model_proto_leaves_no_temporary_files(tmp_path,
+                                                           monkeypatch):
+    # onnx-compile reads the ModelProto from a temporary directory: it goes
+    # when the output is elsewhere or the compile fails, and keeps only the
+    # output when that is where the output defaults to.
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(temporary))
+    m = model([helper.make_node("Clip", ["x"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
+    assert os.path.exists(onnxc.compile(m, str(tmp_path / "m.ll"),
+                                        emit="llvm-ir"))
+    assert os.listdir(temporary) == []
+    bad = model([helper.make_node("Relu", ["x"], ["y"])],
+                [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+                [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
+    with pytest.raises(onnxc.Error, match="Relu"):
+        onnxc.compile(bad)
+    assert os.listdir(temporary) == []
+    output = onnxc.compile(m, emit="llvm-ir")
+    assert os.listdir(os.path.dirname(output)) == ["model.ll"]
+    assert os.path.dirname(os.path.dirname(output)) == str(temporary)
+
+
 def test_thread_count_is_a_session_option(tmp_path):
     m = model([helper.make_node("Clip", ["x", "lo", "hi"], ["y"])],
               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1 << 20])],
