@@ -15,6 +15,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 
@@ -307,6 +308,17 @@ static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
                << scale << ") = " << *length << ", but is "
                << resultType.getDimSize(i);
     }
+  }
+
+  // The known dimensions alone must leave a size the runtime can allocate:
+  // elements of up to 16 bytes (complex128) whose byte count fits in int64.
+  int64_t bytes = 16;
+  for (int64_t size : resultType.getShape()) {
+    if (ShapedType::isDynamic(size))
+      continue;
+    if (llvm::MulOverflow(bytes, size, bytes))
+      return op->emitOpError("the output is too large: ")
+             << resultType << " has more than 2^59 elements";
   }
   return success();
 }

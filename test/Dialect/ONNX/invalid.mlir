@@ -352,3 +352,20 @@ func.func @upsample_v7_result_too_large(%x: tensor<1000xf32>) -> tensor<?xf32> {
   %0 = onnx.UpsampleV7 %x scales [1.0e30] : tensor<1000xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// Each dimension fits, their product does not.
+func.func @upsample_v7_output_too_large(%x: tensor<8x8xf32>) -> tensor<8796093022208x8796093022208xf32> {
+  // expected-error @+1 {{the output is too large: 'tensor<8796093022208x8796093022208xf32>' has more than 2^59 elements}}
+  %0 = onnx.UpsampleV7 %x scales [1099511627776.0, 1099511627776.0] : tensor<8x8xf32> -> tensor<8796093022208x8796093022208xf32>
+  return %0 : tensor<8796093022208x8796093022208xf32>
+}
+
+// -----
+
+// Dimensions unknown until run time are checked then.
+func.func @upsample_v7_output_large_but_dynamic(%x: tensor<8x?xf32>) -> tensor<8796093022208x?xf32> {
+  %0 = onnx.UpsampleV7 %x scales [1099511627776.0, 1099511627776.0] : tensor<8x?xf32> -> tensor<8796093022208x?xf32>
+  return %0 : tensor<8796093022208x?xf32>
+}
