@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -514,6 +515,11 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
   // Every library is checked the same way before dlopen runs any of its
   // code: an ELF file exporting NAME_model and NAME_signature functions.
   // (Loading it still runs its initializers: only load trusted libraries.)
+  // A file that cannot be read is not "not a model": say why.
+  if (FILE *file = fopen(path, "rb"))
+    fclose(file);
+  else
+    return fail(ONNXC_ERROR_LOAD, "%s: %s", path, strerror(errno));
   std::vector<std::string> entries = findEntries(path);
   if (entries.empty())
     return fail(ONNXC_ERROR_LOAD,

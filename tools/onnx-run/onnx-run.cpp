@@ -30,6 +30,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -37,6 +38,7 @@
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 #ifndef ONNXC_RUN_NPY_ONLY
@@ -48,6 +50,33 @@ namespace {
 [[noreturn]] void die(const std::string &message) {
   fprintf(stderr, "onnx-run: error: %s\n", message.c_str());
   exit(1);
+}
+
+/// ": <why>" for the current errno, or nothing when it says nothing.
+std::string reason() {
+  return errno ? std::string(": ") + strerror(errno) : std::string();
+}
+
+/// Writes `path` whole or not at all: through PATH.tmp, renamed when every
+/// byte is written and the file closed; on failure PATH.tmp is removed and
+/// the message says why.
+void writeWholeFile(const std::string &path,
+                    const std::function<void(std::ostream &)> &write) {
+  std::string temp = path + ".tmp";
+  errno = 0;
+  std::ofstream file(temp, std::ios::binary | std::ios::trunc);
+  if (file)
+    write(file);
+  if (file)
+    file.close();
+  bool written = file.good() && !file.fail();
+  std::string why = reason();
+  if (written && rename(temp.c_str(), path.c_str()) == 0)
+    return;
+  if (written)
+    why = reason();
+  unlink(temp.c_str());
+  die("cannot write '" + path + "'" + why);
 }
 
 void usage() {
@@ -119,9 +148,10 @@ int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
 }
 
 Tensor readTensorProto(const std::string &path) {
+  errno = 0;
   std::ifstream file(path, std::ios::binary);
   if (!file)
-    die("cannot open '" + path + "'");
+    die("cannot open '" + path + "'" + reason());
   std::stringstream contents;
   contents << file.rdbuf();
   std::string bytes = contents.str();
@@ -180,14 +210,10 @@ void writeTensorProto(const std::string &path, const std::string &name,
   } else {
     proto.set_raw_data(data, onnxc_tensor_size_bytes(tensor));
   }
-  std::string temp = path + ".tmp";
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    if (!file || !proto.SerializeToOstream(&file))
-      die("cannot write '" + path + "'");
-  }
-  if (rename(temp.c_str(), path.c_str()) != 0)
-    die("cannot write '" + path + "'");
+  writeWholeFile(path, [&](std::ostream &file) {
+    if (!proto.SerializeToOstream(&file))
+      file.setstate(std::ios::failbit);
+  });
 }
 #else
 Tensor readTensorProto(const std::string &path) {
@@ -347,9 +373,10 @@ const char *getNpyDescr(onnxc_element_type type) {
 /// input it is for (a '<u2' array is taken as bfloat16 bits for a bfloat16
 /// input).
 Tensor readNpy(const std::string &path, onnxc_element_type type) {
+  errno = 0;
   std::ifstream file(path, std::ios::binary);
   if (!file)
-    die("cannot open '" + path + "'");
+    die("cannot open '" + path + "'" + reason());
   std::string bytes((std::istreambuf_iterator<char>(file)),
                     std::istreambuf_iterator<char>());
   auto bad = [&](const std::string &why) {
@@ -458,17 +485,11 @@ void writeNpy(const std::string &path, const onnxc_tensor *tensor) {
   prefix += '\0';
   prefix += static_cast<char>(header.size() & 0xff);
   prefix += static_cast<char>(header.size() >> 8);
-  std::string temp = path + ".tmp";
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
+  writeWholeFile(path, [&](std::ostream &file) {
     file << prefix << header;
     file.write(static_cast<const char *>(onnxc_tensor_const_data(tensor)),
                onnxc_tensor_size_bytes(tensor));
-    if (!file)
-      die("cannot write '" + path + "'");
-  }
-  if (rename(temp.c_str(), path.c_str()) != 0)
-    die("cannot write '" + path + "'");
+  });
 }
 
 bool endsWith(const std::string &s, const std::string &suffix) {
