@@ -58,15 +58,15 @@ ArrayRef<EmitChoice> onnxc::getEmitChoices() {
 
 void onnxc::printModelDiagnostic(Diagnostic &diag, StringRef file,
                                  llvm::raw_ostream &os) {
-  std::string locationFile, node;
+  std::string locationFile;
   diag.getLocation()->walk([&](Location loc) {
     if (auto fileLoc = dyn_cast<FileLineColLoc>(loc);
         fileLoc && locationFile.empty())
       locationFile = fileLoc.getFilename().str();
-    if (auto nameLoc = dyn_cast<NameLoc>(loc); nameLoc && node.empty())
-      node = nameLoc.getName().str();
     return WalkResult::advance();
   });
+  std::optional<std::string> where =
+      onnxc::onnx::describeModelLocation(diag.getLocation());
   os << (locationFile.empty() ? file : StringRef(locationFile)) << ": ";
   switch (diag.getSeverity()) {
   case DiagnosticSeverity::Error:
@@ -80,8 +80,8 @@ void onnxc::printModelDiagnostic(Diagnostic &diag, StringRef file,
     break;
   }
   std::string message = diag.str();
-  if (!node.empty() && !StringRef(message).starts_with("node "))
-    os << "node '" << node << "': ";
+  if (where && !StringRef(message).starts_with(*where))
+    os << *where << ": ";
   os << message << "\n";
   for (Diagnostic &note : diag.getNotes())
     printModelDiagnostic(note, file, os);

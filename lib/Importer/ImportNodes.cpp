@@ -22,15 +22,14 @@ namespace op = onnxc::onnx;
 
 namespace {
 
-/// Description of a node for messages: "node 'name' (Clip)" or, unnamed,
-/// "node #3 (Clip)".
-std::string describeNode(const pb::NodeProto &node, int index) {
+/// Description of a node at `loc` for messages: "node 'name' (Clip)" or,
+/// unnamed, "node #3 (Clip)".
+std::string describeNode(const pb::NodeProto &node, Location loc) {
   std::string type = node.op_type();
   if (!node.domain().empty() && node.domain() != "ai.onnx")
     type = node.domain() + "." + type;
-  if (!node.name().empty())
-    return llvm::formatv("node '{0}' ({1})", node.name(), type).str();
-  return llvm::formatv("node #{0} ({1})", index, type).str();
+  return llvm::formatv("{0} ({1})", *op::describeModelLocation(loc), type)
+      .str();
 }
 
 const char *attributeTypeName(int type) {
@@ -97,7 +96,6 @@ public:
   }
 
   Location getLoc() const { return loc; }
-  StringRef getWhat() const { return what; }
   InFlightDiagnostic error() { return emitError(loc) << what << ": "; }
 
   LogicalResult expectInputs(int min, int max) {
@@ -212,7 +210,7 @@ LogicalResult ModelImporter::defineNodeOutput(const pb::NodeProto &node,
 
 LogicalResult ModelImporter::importConstantNode(const pb::NodeProto &node,
                                                 int index, Location loc) {
-  std::string what = describeNode(node, index);
+  std::string what = describeNode(node, loc);
   if (node.attribute_size() != 1)
     return emitError(loc) << what
                           << ": Constant takes exactly one value "
@@ -285,7 +283,7 @@ LogicalResult ModelImporter::importConstantNode(const pb::NodeProto &node,
 
 LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
   Location loc = nodeLoc(node, index);
-  std::string what = describeNode(node, index);
+  std::string what = describeNode(node, loc);
   StringRef domain = node.domain();
   bool defaultDomain = domain.empty() || domain == "ai.onnx";
 

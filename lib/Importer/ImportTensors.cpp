@@ -207,7 +207,7 @@ LogicalResult ModelImporter::importInitializer(pb::TensorProto &tensor) {
       tensor.has_raw_data() ? tensor.mutable_raw_data() : nullptr);
   if (failed(value))
     return failure();
-  Location loc = NameLoc::get(builder.getStringAttr(tensor.name()), fileLoc);
+  Location loc = onnx::getInitializerLocation(context, tensor.name(), fileLoc);
   values[tensor.name()] = op::ConstantOp::create(builder, loc, *value);
   return success();
 }

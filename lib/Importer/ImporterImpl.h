@@ -43,9 +43,7 @@ private:
   InFlightDiagnostic error() { return emitError(fileLoc); }
 
   Location nodeLoc(const pb::NodeProto &node, int index) {
-    std::string name =
-        node.name().empty() ? llvm::formatv("#{0}", index).str() : node.name();
-    return NameLoc::get(StringAttr::get(context, name), fileLoc);
+    return onnx::getNodeLocation(context, node.name(), index, fileLoc);
   }
 
   FailureOr<Type> convertElementType(int32_t type, const Twine &what);

@@ -31,21 +31,15 @@ using namespace onnxc::onnx;
 
 namespace {
 
-/// "Upsample node 'up1'" from an op and its location.
+/// "Upsample node 'up1'" (or "Upsample node #0") from an op and its
+/// location.
 std::string describe(Operation *op) {
   StringRef family = op->getName().stripDialect();
   family = family.take_front(family.find('V'));
-  std::string where;
-  op->getLoc()->walk([&](Location loc) {
-    if (auto name = dyn_cast<NameLoc>(loc)) {
-      where = llvm::formatv("node '{0}'", name.getName().strref()).str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (where.empty())
+  std::optional<std::string> where = describeModelLocation(op->getLoc());
+  if (!where)
     return (family + " node").str();
-  return (family + " " + where).str();
+  return (family + " " + *where).str();
 }
 
 /// Builds the body of a shape function: code that runs on until a check

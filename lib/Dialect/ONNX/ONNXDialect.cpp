@@ -5,6 +5,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -35,4 +36,53 @@ Operation *ONNXDialect::materializeConstant(OpBuilder &builder, Attribute value,
   if (!elements || elements.getType() != type)
     return nullptr;
   return ConstantOp::create(builder, loc, elements);
+}
+
+//===----------------------------------------------------------------------===//
+// Locations of imported model elements
+//===----------------------------------------------------------------------===//
+
+// A node's location is a NameLoc of its name, "#index" when it has none; an
+// initializer's is a NameLoc of its name, fused with this tag.
+static constexpr llvm::StringLiteral kInitializerTag = "onnx.initializer";
+
+Location onnxc::onnx::getNodeLocation(MLIRContext *context, StringRef name,
+                                      int index, Location file) {
+  std::string locationName =
+      name.empty() ? "#" + std::to_string(index) : name.str();
+  return NameLoc::get(StringAttr::get(context, locationName), file);
+}
+
+Location onnxc::onnx::getInitializerLocation(MLIRContext *context,
+                                             StringRef name, Location file) {
+  return FusedLoc::get(context,
+                       {NameLoc::get(StringAttr::get(context, name), file)},
+                       StringAttr::get(context, kInitializerTag));
+}
+
+std::optional<std::string> onnxc::onnx::describeModelLocation(Location loc) {
+  bool initializer = false;
+  loc->walk([&](Location inner) {
+    if (auto fused = dyn_cast<FusedLoc>(inner))
+      if (auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata()))
+        initializer |= tag.getValue() == kInitializerTag;
+    return WalkResult::advance();
+  });
+  std::optional<std::string> description;
+  loc->walk([&](Location inner) {
+    auto nameLoc = dyn_cast<NameLoc>(inner);
+    if (!nameLoc)
+      return WalkResult::advance();
+    StringRef name = nameLoc.getName().strref();
+    if (initializer)
+      description = "initializer '" + name.str() + "'";
+    else if (name.size() > 1 && name.starts_with("#") &&
+             llvm::all_of(name.drop_front(),
+                          [](char c) { return llvm::isDigit(c); }))
+      description = "node " + name.str();
+    else
+      description = "node '" + name.str() + "'";
+    return WalkResult::interrupt();
+  });
+  return description;
 }
