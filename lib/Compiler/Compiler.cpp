@@ -25,7 +25,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
-#include "llvm/Support/WithColor.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
@@ -54,37 +53,6 @@ ArrayRef<EmitChoice> onnxc::getEmitChoices() {
        "a shared library (the default)"},
   };
   return choices;
-}
-
-void onnxc::printModelDiagnostic(Diagnostic &diag, StringRef file,
-                                 llvm::raw_ostream &os) {
-  std::string locationFile;
-  diag.getLocation()->walk([&](Location loc) {
-    if (auto fileLoc = dyn_cast<FileLineColLoc>(loc);
-        fileLoc && locationFile.empty())
-      locationFile = fileLoc.getFilename().str();
-    return WalkResult::advance();
-  });
-  std::optional<std::string> where =
-      onnxc::onnx::describeModelLocation(diag.getLocation());
-  os << (locationFile.empty() ? file : StringRef(locationFile)) << ": ";
-  switch (diag.getSeverity()) {
-  case DiagnosticSeverity::Error:
-    llvm::WithColor(os, llvm::HighlightColor::Error) << "error: ";
-    break;
-  case DiagnosticSeverity::Warning:
-    llvm::WithColor(os, llvm::HighlightColor::Warning) << "warning: ";
-    break;
-  default:
-    llvm::WithColor(os, llvm::HighlightColor::Note) << "note: ";
-    break;
-  }
-  std::string message = diag.str();
-  if (where && !StringRef(message).starts_with(*where))
-    os << *where << ": ";
-  os << message << "\n";
-  for (Diagnostic &note : diag.getNotes())
-    printModelDiagnostic(note, file, os);
 }
 
 std::string onnxc::deriveEntryName(StringRef path) {

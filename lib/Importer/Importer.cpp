@@ -16,6 +16,7 @@
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
 
 #include <onnx/defs/parser.h>
 
@@ -220,6 +221,42 @@ OwningOpRef<ModuleOp> onnxc::importONNXFile(MLIRContext *context,
         << "cannot read the model: " << file.getError().message();
     return nullptr;
   }
-  bool isText = path.ends_with(".onnxtxt");
-  return importONNXModel(context, (*file)->getBuffer(), isText, path);
+  StringRef contents = (*file)->getBuffer();
+  return importONNXModel(context, contents, isONNXTextSyntax(path, contents),
+                         path);
+}
+
+bool onnxc::isONNXTextSyntax(StringRef name, StringRef contents) {
+  return name.ends_with(".onnxtxt") || contents.ltrim().starts_with("<");
+}
+
+void onnxc::printModelDiagnostic(Diagnostic &diag, StringRef file,
+                                 llvm::raw_ostream &os) {
+  std::string locationFile;
+  diag.getLocation()->walk([&](Location loc) {
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+        fileLoc && locationFile.empty())
+      locationFile = fileLoc.getFilename().str();
+    return WalkResult::advance();
+  });
+  std::optional<std::string> where =
+      op::describeModelLocation(diag.getLocation());
+  os << (locationFile.empty() ? file : StringRef(locationFile)) << ": ";
+  switch (diag.getSeverity()) {
+  case DiagnosticSeverity::Error:
+    llvm::WithColor(os, llvm::HighlightColor::Error) << "error: ";
+    break;
+  case DiagnosticSeverity::Warning:
+    llvm::WithColor(os, llvm::HighlightColor::Warning) << "warning: ";
+    break;
+  default:
+    llvm::WithColor(os, llvm::HighlightColor::Note) << "note: ";
+    break;
+  }
+  std::string message = diag.str();
+  if (where && !StringRef(message).starts_with(*where))
+    os << *where << ": ";
+  os << message << "\n";
+  for (Diagnostic &note : diag.getNotes())
+    printModelDiagnostic(note, file, os);
 }

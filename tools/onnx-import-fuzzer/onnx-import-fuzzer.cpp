@@ -1,7 +1,7 @@
 //===- onnx-import-fuzzer.cpp - libFuzzer target for the importer ---------===//
 //
-// Feeds arbitrary bytes to the importer, as a binary model or, when the first
-// byte is '<' (how every model in ONNX text syntax starts), as text syntax,
+// Feeds arbitrary bytes to the importer, as a binary model or, when they
+// start with '<' (a model header in ONNX text syntax), as text syntax,
 // and verifies whatever module comes out. Any crash, sanitizer report or
 // verifier failure of an imported module is a bug: bad input must give
 // diagnostics and a null module. Built with -DONNXC_BUILD_FUZZERS=ON (which
@@ -32,11 +32,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mlir::ScopedDiagnosticHandler silence(
       &context, [](mlir::Diagnostic &) { return mlir::success(); });
   llvm::StringRef contents(reinterpret_cast<const char *>(data), size);
-  bool isText = size > 0 && data[0] == '<';
   // External data is looked up beside the source: a name in an empty
   // directory keeps the fuzzer from reading the machine's files.
+  llvm::StringRef name = "/nonexistent-onnxc-fuzz/model.onnx";
   mlir::OwningOpRef<mlir::ModuleOp> module = onnxc::importONNXModel(
-      &context, contents, isText, "/nonexistent-onnxc-fuzz/model.onnx");
+      &context, contents, onnxc::isONNXTextSyntax(name, contents), name);
   if (module && mlir::failed(mlir::verify(*module)))
     abort();
   return 0;

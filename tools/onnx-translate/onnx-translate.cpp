@@ -10,6 +10,7 @@
 #include "onnxc/Importer/Importer.h"
 #include "onnxc/InitAll.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
@@ -17,6 +18,7 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace {
 
@@ -28,9 +30,15 @@ void registerImportONNXTranslation() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         llvm::StringRef name = buffer->getBufferIdentifier();
-        bool isText = name.ends_with(".onnxtxt");
-        return onnxc::importONNXModel(context, buffer->getBuffer(), isText,
-                                      name);
+        // The model's messages name its nodes, as onnx-compile's do.
+        mlir::ScopedDiagnosticHandler modelDiagnostics(
+            context, [&](mlir::Diagnostic &diag) {
+              onnxc::printModelDiagnostic(diag, name, llvm::errs());
+              return mlir::success();
+            });
+        return onnxc::importONNXModel(
+            context, buffer->getBuffer(),
+            onnxc::isONNXTextSyntax(name, buffer->getBuffer()), name);
       },
       [](mlir::DialectRegistry &registry) {
         onnxc::registerAllONNXCDialects(registry);

@@ -89,12 +89,6 @@ struct CompileOptions {
 /// A C identifier made from a file name: "my-model.onnx" -> "my_model".
 std::string deriveEntryName(llvm::StringRef path);
 
-/// Prints a diagnostic as "<file>: error: <message>", naming the node when
-/// the location carries one and the message does not already; `file` when
-/// the location names none.
-void printModelDiagnostic(mlir::Diagnostic &diag, llvm::StringRef file,
-                          llvm::raw_ostream &os);
-
 class ModelCompiler {
 public:
   explicit ModelCompiler(CompileOptions options);
