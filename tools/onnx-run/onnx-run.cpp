@@ -567,6 +567,8 @@ int main(int argc, char **argv) {
     usage();
     return 1;
   }
+  if (warmup > 0 && repeat == 0)
+    die("--warmup runs before the timed runs of --repeat, which is missing");
 
   onnxc_model *rawModel = nullptr;
   check(onnxc_model_load(modelPath.c_str(),
