@@ -142,8 +142,9 @@ ONNXC_API onnxc_status onnxc_model_run(const onnxc_model *model,
  * on the calling thread alone, and so does a loop that starts while another
  * run of the process uses the pool. The outputs are the same, bit for bit,
  * for every thread count. `num_threads` is 1 to 1024, or 0 for the default:
- * the ONNXC_NUM_THREADS environment variable when set, else the CPUs the
- * process may run on. A model starts with the default. After fork(), the
+ * the ONNXC_NUM_THREADS environment variable when it holds a count from 1
+ * to 1024 (any other value is ignored), else the CPUs the process may run
+ * on. A model starts with the default. After fork(), the
  * child's first loop creates new worker threads (the parent's do not exist
  * there). */
 ONNXC_API onnxc_status onnxc_model_set_num_threads(onnxc_model *model,
