@@ -79,7 +79,7 @@ bool computeSize(int32_t rank, const int64_t *dims, size_t elementSize,
   }
   return !__builtin_mul_overflow(static_cast<size_t>(numElements), elementSize,
                                  &bytes) &&
-         bytes <= (size_t(1) << 62);
+         bytes <= ONNXC_MAX_TENSOR_BYTES;
 }
 
 /// Memory for owned tensors: 64-byte aligned; large buffers on 2 MiB

@@ -43,6 +43,10 @@ extern "C" {
   X(ONNXC_COMPLEX128, 15, "complex128", 16)                                    \
   X(ONNXC_BFLOAT16, 16, "bfloat16", 2)
 
+/* The most bytes one tensor may hold: the runtime refuses larger shapes, and
+ * the compiler larger static ones. */
+#define ONNXC_MAX_TENSOR_BYTES (((uint64_t)1) << 62)
+
 /* In C++ the enum is int32_t-based, so that any integer a caller passes is
  * a valid value to check (the functions taking one reject unknown types). */
 typedef enum onnxc_element_type

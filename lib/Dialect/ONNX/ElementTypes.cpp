@@ -76,3 +76,17 @@ const char *onnxc::onnx::getElementTypeName(int32_t code) {
     return nullptr;
   }
 }
+
+std::optional<int64_t> onnxc::onnx::getElementTypeSize(Type type) {
+  std::optional<onnxc_element_type> code = getElementTypeCode(type);
+  if (!code)
+    return std::nullopt;
+  switch (*code) {
+#define ONNXC_ELEMENT_SIZE(enumerator, code, name, bytes)                      \
+  case enumerator:                                                             \
+    return static_cast<int64_t>(bytes);
+    ONNXC_ELEMENT_TYPES(ONNXC_ELEMENT_SIZE)
+#undef ONNXC_ELEMENT_SIZE
+  }
+  return std::nullopt;
+}

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
+#include "onnxc/Dialect/ONNX/ElementTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -310,15 +311,17 @@ static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
     }
   }
 
-  // The known dimensions alone must leave a size the runtime can allocate:
-  // elements of up to 16 bytes (complex128) whose byte count fits in int64.
-  int64_t bytes = 16;
+  // The known dimensions alone must leave a size the runtime can hold.
+  std::optional<int64_t> bytes = getElementTypeSize(elementType);
+  if (!bytes || llvm::is_contained(resultType.getShape(), 0))
+    return success();
   for (int64_t size : resultType.getShape()) {
     if (ShapedType::isDynamic(size))
       continue;
-    if (llvm::MulOverflow(bytes, size, bytes))
+    if (llvm::MulOverflow(*bytes, size, *bytes) ||
+        static_cast<uint64_t>(*bytes) > ONNXC_MAX_TENSOR_BYTES)
       return op->emitOpError("the output is too large: ")
-             << resultType << " has more than 2^59 elements";
+             << resultType << " holds more than 2^62 bytes";
   }
   return success();
 }

@@ -357,9 +357,25 @@ func.func @upsample_v7_result_too_large(%x: tensor<1000xf32>) -> tensor<?xf32> {
 
 // Each dimension fits, their product does not.
 func.func @upsample_v7_output_too_large(%x: tensor<8x8xf32>) -> tensor<8796093022208x8796093022208xf32> {
-  // expected-error @+1 {{the output is too large: 'tensor<8796093022208x8796093022208xf32>' has more than 2^59 elements}}
+  // expected-error @+1 {{the output is too large: 'tensor<8796093022208x8796093022208xf32>' holds more than 2^62 bytes}}
   %0 = onnx.UpsampleV7 %x scales [1099511627776.0, 1099511627776.0] : tensor<8x8xf32> -> tensor<8796093022208x8796093022208xf32>
   return %0 : tensor<8796093022208x8796093022208xf32>
+}
+
+// -----
+
+// Exactly 2^62 bytes is the largest tensor there is; twice that is too large.
+func.func @upsample_v7_output_at_the_limit(%x: tensor<1x1xf32>) -> tensor<1073741824x1073741824xf32> {
+  %0 = onnx.UpsampleV7 %x scales [1073741824.0, 1073741824.0] : tensor<1x1xf32> -> tensor<1073741824x1073741824xf32>
+  return %0 : tensor<1073741824x1073741824xf32>
+}
+
+// -----
+
+func.func @upsample_v7_output_past_the_limit(%x: tensor<1x1xf64>) -> tensor<1073741824x1073741824xf64> {
+  // expected-error @+1 {{the output is too large: 'tensor<1073741824x1073741824xf64>' holds more than 2^62 bytes}}
+  %0 = onnx.UpsampleV7 %x scales [1073741824.0, 1073741824.0] : tensor<1x1xf64> -> tensor<1073741824x1073741824xf64>
+  return %0 : tensor<1073741824x1073741824xf64>
 }
 
 // -----

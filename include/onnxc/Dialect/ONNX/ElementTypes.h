@@ -29,6 +29,10 @@ std::optional<onnxc_element_type> getElementTypeCode(mlir::Type type);
 /// nullptr for a code that is not an element type.
 const char *getElementTypeName(int32_t code);
 
+/// The bytes the ABI stores an element of `type` in, if it is an element
+/// type.
+std::optional<int64_t> getElementTypeSize(mlir::Type type);
+
 } // namespace onnxc::onnx
 
 #endif // ONNXC_DIALECT_ONNX_ELEMENTTYPES_H
