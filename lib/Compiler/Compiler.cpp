@@ -55,6 +55,18 @@ ArrayRef<EmitChoice> onnxc::getEmitChoices() {
   return choices;
 }
 
+bool onnxc::isHostTriple(const llvm::Triple &triple) {
+  llvm::Triple normalized(llvm::Triple::normalize(triple.str()));
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  // A triple that leaves the environment out ("x86_64-linux") takes the
+  // host's.
+  return normalized.getArch() == host.getArch() &&
+         normalized.getSubArch() == host.getSubArch() &&
+         normalized.getOS() == host.getOS() &&
+         (normalized.getEnvironment() == llvm::Triple::UnknownEnvironment ||
+          normalized.getEnvironment() == host.getEnvironment());
+}
+
 std::string onnxc::deriveEntryName(StringRef path) {
   StringRef stem = llvm::sys::path::stem(path);
   std::string name;
@@ -104,14 +116,9 @@ llvm::Error ModelCompiler::initialize() {
 
   // The host's own triple, spelled out (with any vendor), still means the
   // host's CPU.
-  llvm::Triple processTriple(llvm::sys::getProcessTriple());
-  llvm::Triple triple(options.triple.empty() ? processTriple.str()
+  llvm::Triple triple(options.triple.empty() ? llvm::sys::getProcessTriple()
                                              : options.triple);
-  llvm::Triple normalized(llvm::Triple::normalize(triple.str()));
-  bool host = normalized.getArch() == processTriple.getArch() &&
-              normalized.getSubArch() == processTriple.getSubArch() &&
-              normalized.getOS() == processTriple.getOS() &&
-              normalized.getEnvironment() == processTriple.getEnvironment();
+  bool host = isHostTriple(triple);
   std::string error;
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);

@@ -56,10 +56,9 @@ static std::optional<std::string> findLinkerDriver() {
 /// target <arch>-<os>-<env> with canonical names ("aarch64-linux-gnu" for
 /// --mtriple=arm64-linux), as Debian's cross libraries are named.
 static std::optional<std::string> getLinkTriple(const llvm::Triple &target) {
-  llvm::Triple triple(llvm::Triple::normalize(target.str()));
-  llvm::Triple host(llvm::sys::getProcessTriple());
-  if (triple.getArch() == host.getArch() && triple.getOS() == host.getOS())
+  if (isHostTriple(target))
     return std::nullopt;
+  llvm::Triple triple(llvm::Triple::normalize(target.str()));
   return (llvm::Triple::getArchTypeName(triple.getArch()) + "-" +
           triple.getOSName() + "-" +
           (triple.getEnvironmentName().empty() ? StringRef("gnu")

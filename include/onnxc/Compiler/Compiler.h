@@ -14,6 +14,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <memory>
 #include <optional>
@@ -88,6 +89,13 @@ struct CompileOptions {
 
 /// A C identifier made from a file name: "my-model.onnx" -> "my_model".
 std::string deriveEntryName(llvm::StringRef path);
+
+/// Whether `triple` names the machine the compiler runs on: its
+/// architecture, OS and environment (when given), whatever the vendor. Code for it may
+/// use the host CPU's features and links against the model support library
+/// beside the tool; any other triple gets the generic CPU and the cross
+/// support library.
+bool isHostTriple(const llvm::Triple &triple);
 
 class ModelCompiler {
 public:
