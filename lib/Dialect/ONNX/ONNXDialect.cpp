@@ -61,24 +61,28 @@ Location onnxc::onnx::getInitializerLocation(MLIRContext *context,
 }
 
 std::optional<std::string> onnxc::onnx::describeModelLocation(Location loc) {
-  bool initializer = false;
-  loc->walk([&](Location inner) {
-    if (auto fused = dyn_cast<FusedLoc>(inner))
-      if (auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata()))
-        initializer |= tag.getValue() == kInitializerTag;
-    return WalkResult::advance();
-  });
+  // Pre-order: the outermost name wins, and an initializer's tag is seen
+  // before the name it holds (a folded op may fuse several locations).
   std::optional<std::string> description;
   loc->walk([&](Location inner) {
+    if (auto fused = dyn_cast<FusedLoc>(inner)) {
+      auto tag = dyn_cast_or_null<StringAttr>(fused.getMetadata());
+      if (!tag || tag.getValue() != kInitializerTag)
+        return WalkResult::advance();
+      for (Location part : fused.getLocations())
+        if (auto name = dyn_cast<NameLoc>(part)) {
+          description = "initializer '" + name.getName().str() + "'";
+          return WalkResult::interrupt();
+        }
+      return WalkResult::skip();
+    }
     auto nameLoc = dyn_cast<NameLoc>(inner);
     if (!nameLoc)
       return WalkResult::advance();
     StringRef name = nameLoc.getName().strref();
-    if (initializer)
-      description = "initializer '" + name.str() + "'";
-    else if (name.size() > 1 && name.starts_with("#") &&
-             llvm::all_of(name.drop_front(),
-                          [](char c) { return llvm::isDigit(c); }))
+    if (name.size() > 1 && name.starts_with("#") &&
+        llvm::all_of(name.drop_front(),
+                     [](char c) { return llvm::isDigit(c); }))
       description = "node " + name.str();
     else
       description = "node '" + name.str() + "'";
