@@ -162,6 +162,7 @@ def compile(model, output=None, **options):
     if not compiler:
         raise Error("onnx-compile not found (set ONNXC_COMPILE)")
     temporary = None
+    output_in_temporary = False
     keep_temporary = False
     try:
         if not isinstance(model, (str, bytes, os.PathLike)):
@@ -173,7 +174,7 @@ def compile(model, output=None, **options):
             if output is None:
                 output = os.path.join(temporary,
                                       "model" + _extension(options))
-                keep_temporary = True
+                output_in_temporary = True
         command = [compiler, os.fspath(model)]
         if output is not None:
             command += ["-o", os.fspath(output)]
@@ -187,8 +188,9 @@ def compile(model, output=None, **options):
             command.append("%s=%s" % (flag, value))
         result = subprocess.run(command, capture_output=True, text=True)
         if result.returncode != 0:
-            keep_temporary = False
             raise Error(result.stderr.strip() or "onnx-compile failed")
+        # The output is the caller's now, and with it its directory.
+        keep_temporary = output_in_temporary
         if output is None:
             stem = os.path.splitext(os.path.basename(os.fspath(model)))[0]
             output = stem + _extension(options)

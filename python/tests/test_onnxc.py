@@ -206,6 +206,10 @@ def test_compiling_a_model_proto_leaves_no_temporary_files(tmp_path,
     with pytest.raises(onnxc.Error, match="Relu"):
         onnxc.compile(bad)
     assert os.listdir(temporary) == []
+    # onnx-compile not even run: a bad option value.
+    with pytest.raises(TypeError):
+        onnxc.compile(m, opt_level="3")
+    assert os.listdir(temporary) == []
     output = onnxc.compile(m, emit="llvm-ir")
     assert os.listdir(os.path.dirname(output)) == ["model.ll"]
     assert os.path.dirname(os.path.dirname(output)) == str(temporary)
