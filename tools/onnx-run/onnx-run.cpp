@@ -57,24 +57,35 @@ std::string reason() {
   return errno ? std::string(": ") + strerror(errno) : std::string();
 }
 
-/// Writes `path` whole or not at all: through PATH.tmp, renamed when every
-/// byte is written and the file closed; on failure PATH.tmp is removed and
-/// the message says why.
+/// Writes `path` whole or not at all: through a new file PATH.XXXXXX
+/// beside it (unique, so that runs writing the same directory at once do
+/// not share it), renamed when every byte is written and the file closed;
+/// on failure that file is removed and the message says why.
 void writeWholeFile(const std::string &path,
                     const std::function<void(std::ostream &)> &write) {
-  std::string temp = path + ".tmp";
+  std::string temp = path + ".XXXXXX";
   errno = 0;
+  int fd = mkstemp(temp.data());
+  if (fd < 0)
+    die("cannot write '" + path + "'" + reason());
+  // mkstemp makes the file private; outputs get the usual permissions.
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
+  close(fd);
   std::ofstream file(temp, std::ios::binary | std::ios::trunc);
   if (file)
     write(file);
   if (file)
     file.close();
-  bool written = file.good() && !file.fail();
+  bool written = !file.fail();
   std::string why = reason();
-  if (written && rename(temp.c_str(), path.c_str()) == 0)
-    return;
-  if (written)
+  if (written) {
+    errno = 0;
+    if (rename(temp.c_str(), path.c_str()) == 0)
+      return;
     why = reason();
+  }
   unlink(temp.c_str());
   die("cannot write '" + path + "'" + why);
 }
