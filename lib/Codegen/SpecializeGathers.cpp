@@ -160,6 +160,8 @@ std::optional<Attribute> ConstantGlobalBox::getUniformValue() const {
     if (count > kMaxElements)
       return std::nullopt;
   }
+  if (value.isSplat())
+    return value.getSplatValue<Attribute>();
   SmallVector<int64_t> strides = computeStrides(value.getType().getShape());
   SmallVector<int64_t> boxShape;
   for (auto [b, e] : llvm::zip_equal(begin, end))

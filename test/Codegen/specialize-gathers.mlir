@@ -343,6 +343,34 @@ func.func @phases_of_row_weights(%x: memref<16xf32>, %y: memref<3x16xf32>, %row:
 
 // -----
 
+// A read of a constant global whose elements are all equal folds only when
+// it stays in bounds without a mask, through unit-stride views: not when
+// it may run past the end (its padding), is masked, or reads a strided
+// view (not looked through).
+// CHECK-LABEL: func @uniform_reads
+// CHECK-SAME:    (%[[I:.*]]: index, %[[M:.*]]: vector<4xi1>)
+// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK:         %[[G:.*]] = memref.get_global @zeros
+// CHECK:         %[[B:.*]] = vector.transfer_read %[[G]][%[[I]]], %{{.*}} : memref<8xf32>, vector<4xf32>
+// CHECK:         %[[C:.*]] = vector.transfer_read %[[G]][%[[I]]], %{{.*}}, %[[M]]
+// CHECK:         %[[S:.*]] = memref.subview %[[G]][0] [4] [2]
+// CHECK:         %[[D:.*]] = vector.transfer_read %[[S]]
+// CHECK:         return %[[ZERO]], %[[B]], %[[C]], %[[D]]
+memref.global "private" constant @zeros : memref<8xf32> = dense<0.0>
+func.func @uniform_reads(%i: index, %m: vector<4xi1>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2xf32>) {
+  %pad = ub.poison : f32
+  %c0 = arith.constant 0 : index
+  %g = memref.get_global @zeros : memref<8xf32>
+  %a = vector.transfer_read %g[%i], %pad {in_bounds = [true]} : memref<8xf32>, vector<4xf32>
+  %b = vector.transfer_read %g[%i], %pad {in_bounds = [false]} : memref<8xf32>, vector<4xf32>
+  %c = vector.transfer_read %g[%i], %pad, %m {in_bounds = [true]} : memref<8xf32>, vector<4xf32>
+  %s = memref.subview %g[0] [4] [2] : memref<8xf32> to memref<4xf32, strided<[2]>>
+  %d = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<4xf32, strided<[2]>>, vector<2xf32>
+  return %a, %b, %c, %d : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2xf32>
+}
+
+// -----
+
 // A parallel loop over phases that reads what it writes (Y) unrolls phase
 // after phase.
 // CHECK-LABEL: func @phases_that_read_what_they_write
