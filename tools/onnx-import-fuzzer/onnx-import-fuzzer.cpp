@@ -1,11 +1,12 @@
 //===- onnx-import-fuzzer.cpp - libFuzzer target for the importer ---------===//
 //
 // Feeds arbitrary bytes to the importer, as a binary model or, when they
-// start with '<' (a model header in ONNX text syntax), as text syntax,
-// and verifies whatever module comes out. Any crash, sanitizer report or
-// verifier failure of an imported module is a bug: bad input must give
-// diagnostics and a null module. Built with -DONNXC_BUILD_FUZZERS=ON (which
-// `scripts/test.sh --sanitize` sets); see the README for longer runs.
+// start with '<' after any white space (a model header in ONNX text
+// syntax), as text syntax, and verifies whatever module comes out. Any
+// crash, sanitizer report or verifier failure of an imported module is a
+// bug: bad input must give diagnostics and a null module. Built with
+// -DONNXC_BUILD_FUZZERS=ON (which `scripts/test.sh --sanitize` sets); see
+// the README for longer runs.
 //
 //===----------------------------------------------------------------------===//
 
