@@ -80,3 +80,24 @@ func.func @not_upgraded(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = onnx.ClipV6 %x : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// Messages name the node as the importer's location says: "#3" is the
+// unnamed node 3; in a fused location (an op folded from several), the
+// node's name wins over a tagged initializer's.
+// CHECK-LABEL: func @unnamed_node_shapes
+// CHECK-SAME:    onnx.checks = ["Clip node #3: bound 'min' must hold exactly one element"]
+func.func @unnamed_node(%x: tensor<?xf32>, %lo: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = onnx.ClipV13 %x min(%lo : tensor<?xf32>) : tensor<?xf32> loc("#3")
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @fused_with_initializer_shapes
+// CHECK-SAME:    onnx.checks = ["Clip node 'c': bound 'min' must hold exactly one element"]
+func.func @fused_with_initializer(%x: tensor<?xf32>, %lo: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = onnx.ClipV13 %x min(%lo : tensor<?xf32>) : tensor<?xf32> loc(fused["c", fused<"onnx.initializer">["w"]])
+  return %0 : tensor<?xf32>
+}
