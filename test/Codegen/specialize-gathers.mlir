@@ -2,7 +2,8 @@
 
 // A row of three tiles gathering through a constant table: the loop is
 // unrolled, each tile's lanes fold to constants, and each gather becomes a
-// load of the span of its lanes and a shuffle.
+// load of the span of its lanes and a shuffle: a whole vector where one
+// fits in X from the span's start, else a masked load of the span.
 // CHECK-LABEL: func @row_of_constant_gathers
 // CHECK-SAME:    (%[[X:.*]]: memref<32xf32>, %[[Y:.*]]: memref<48xf32>)
 // CHECK-NOT:     scf.for
@@ -10,9 +11,9 @@
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
 // CHECK-DAG:     %[[C21:.*]] = arith.constant 21 : index
-// CHECK:         %[[A:.*]] = vector.maskedload %[[X]][%[[C0]]]
+// CHECK:         %[[A:.*]] = vector.load %[[X]][%[[C0]]] : memref<32xf32>, vector<16xf32>
 // CHECK:         vector.shuffle %[[A]], %[[A]] [0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10]
-// CHECK:         %[[B:.*]] = vector.maskedload %[[X]][%[[C10]]]
+// CHECK:         %[[B:.*]] = vector.load %[[X]][%[[C10]]] : memref<32xf32>, vector<16xf32>
 // CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10]
 // CHECK:         %[[C:.*]] = vector.maskedload %[[X]][%[[C21]]]
 // CHECK:         vector.shuffle %[[C]], %[[C]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
@@ -530,6 +531,44 @@ func.func @gather_nearby_lanes(%x: memref<4x32xf32>, %row: index, %y: memref<32x
   %b = vector.gather %x[%row, %c0] [%short], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
   vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<32xf32>
   vector.transfer_write %b, %y[%c16] {in_bounds = [true]} : vector<16xf32>, memref<32xf32>
+  return
+}
+
+// -----
+
+// A span shorter than the vector is read as a whole vector when that stays
+// in the row the gather reads: the rows lie end to end, the gather's offset
+// starts one, and the vector ends by the row's end. Otherwise the span is
+// read with a masked load.
+// CHECK-LABEL: func @gather_short_span_in_row
+// CHECK-SAME:    (%[[X:.*]]: memref<4x32xf32>, %[[S:.*]]: memref<4x32xf32, strided<[64, 1]>>, %[[ROW:.*]]: index
+// CHECK:         %[[START:.*]] = arith.muli %[[ROW]], %{{.*}} : index
+// CHECK:         %[[A:.*]] = vector.load %[[X]]{{.*}} : memref<4x32xf32>, vector<16xf32>
+// CHECK:         vector.shuffle %[[A]], %[[A]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
+// CHECK:         %[[B:.*]] = vector.maskedload %[[X]]{{.*}} : memref<4x32xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
+// CHECK:         %[[C:.*]] = vector.maskedload %[[S]]{{.*}} : memref<4x32xf32, strided<[64, 1]>>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:         vector.shuffle %[[C]], %[[C]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
+// CHECK-NOT:     vector.gather
+func.func @gather_short_span_in_row(%x: memref<4x32xf32>, %s: memref<4x32xf32, strided<[64, 1]>>, %row: index, %y: memref<48xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %lanes = arith.constant dense<[5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15]> : vector<16xindex>
+  // Row `row` of X, as the vectorizer addresses it: a flat offset.
+  %start = arith.muli %row, %c32 : index
+  %a = vector.gather %x[%c0, %start] [%lanes], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  // One past a row start: 6 + 16 elements may pass the end of X.
+  %shifted = arith.addi %start, %c1 : index
+  %b = vector.gather %x[%c0, %shifted] [%lanes], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  // Rows with a gap between them.
+  %c = vector.gather %s[%row, %c0] [%lanes], %mask, %pass : memref<4x32xf32, strided<[64, 1]>>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<48xf32>
+  vector.transfer_write %b, %y[%c16] {in_bounds = [true]} : vector<16xf32>, memref<48xf32>
+  vector.transfer_write %c, %y[%c32] {in_bounds = [true]} : vector<16xf32>, memref<48xf32>
   return
 }
 

@@ -175,9 +175,12 @@ def ONNXSpecializeGathersPass
     offset (what is left is often a sign-extended i32 vector: 32-bit gather
     indices). A gather with an all-true mask, constant lanes spanning at
     most as many elements as it has lanes, and a memref base with a
-    contiguous innermost dimension becomes a `vector.load` of the span (a
-    `vector.maskedload` of it when shorter than the vector) and a
-    `vector.shuffle`.
+    contiguous innermost dimension becomes a `vector.load` of the span and a
+    `vector.shuffle`. A span shorter than the vector is read by a
+    `vector.maskedload` of it, unless a whole vector from its start is
+    known to stay in the row the gather reads (rows end to end, the offset
+    a multiple of the row length, the vector ending by the row's end): on
+    x86 a masked load also takes a vector ALU slot.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
