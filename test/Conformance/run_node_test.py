@@ -3,6 +3,7 @@
 
     run_node_test.py --bin BUILD/bin --work DIR TEST_DIR [TEST_DIR ...]
         [--mtriple TRIPLE --run-bin DIR --emulator COMMAND]
+        [--exact] [--guard-pages after|before]
 
 A test directory holds model.onnx and test_data_set_*/{input,output}_<i>.pb.
 Each output is compared with the reference the way ONNX's backend test
@@ -25,6 +26,11 @@ target's onnx-run (--run-bin) under an emulator (--emulator, e.g.
 "qemu-aarch64 -L /usr/aarch64-linux-gnu"), through .npy files: such an
 onnx-run has no protobuf. Tests with string tensors, which .npy cannot
 hold, are skipped and counted apart.
+
+With --guard-pages after|before, onnx-run places every input and output
+against an inaccessible page (right after its last byte, or right before
+its first): a kernel that reads or writes past that edge of a tensor
+crashes the run instead of touching a neighbour's bytes unnoticed.
 """
 
 import argparse
@@ -180,6 +186,8 @@ def run_test(test_dir, args):
             os.remove(old)
         run_cmd = [os.path.join(args.run_bin or args.bin, "onnx-run"),
                    library, "--output-dir", out_dir]
+        if args.guard_pages:
+            run_cmd += ["--guard-pages", args.guard_pages]
         if args.mtriple:
             run_cmd = shlex.split(args.emulator) + run_cmd
             run_cmd += ["--output-format", "npy"]
@@ -255,6 +263,9 @@ def main():
     parser.add_argument("--compile-option", action="append", default=[],
                         help="an onnx-compile flag for every model "
                              "(repeatable)")
+    parser.add_argument("--guard-pages", choices=["after", "before"],
+                        help="run with onnx-run --guard-pages: every input "
+                             "and output against an inaccessible page")
     parser.add_argument("--exact", action="store_true",
                         help="compare floats bit for bit (see above)")
     parser.add_argument("--generate", action="store_true",

@@ -3,7 +3,7 @@
 //   onnx-run MODEL.so --input FILE.pb|FILE.npy [--input NAME=FILE ...]
 //            [--output-dir DIR] [--output-format pb|npy] [--repeat N]
 //            [--warmup K] [--threads N] [--entry NAME] [--print]
-//            [--signature]
+//            [--signature] [--guard-pages after|before]
 //
 // The command-line face of the onnxc runtime: it depends on the runtime and
 // ONNX's protobuf classes only, no MLIR or LLVM.
@@ -37,6 +37,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -115,7 +116,12 @@ void usage() {
       "  --entry NAME                     the model's --entry name when\n"
       "                                   the library holds several\n"
       "  --print                          print inputs and outputs\n"
-      "  --signature                      print the model signature (JSON)\n");
+      "  --signature                      print the model signature (JSON)\n"
+      "  --guard-pages after|before       put each input and output against\n"
+      "                                   an inaccessible page, ending where\n"
+      "                                   it starts or starting where it\n"
+      "                                   ends: a kernel that reads or\n"
+      "                                   writes past that edge faults\n");
 }
 
 struct TensorDeleter {
@@ -126,6 +132,62 @@ using Tensor = std::unique_ptr<onnxc_tensor, TensorDeleter>;
 void check(onnxc_status status, const std::string &what) {
   if (status != ONNXC_OK)
     die(what + ": " + onnxc_last_error());
+}
+
+/// Where --guard-pages puts a tensor's bytes: against an inaccessible page
+/// that follows them or that precedes them.
+enum class GuardPages { None, After, Before };
+
+/// Pages mapped for one guarded tensor, unmapped when it goes.
+class GuardedMemory {
+public:
+  /// `bytes` of zeros whose last byte ends a page followed by an
+  /// inaccessible one (`After`), or whose first byte starts a page right
+  /// after an inaccessible one (`Before`). A tensor's size is a multiple of
+  /// its element size, a power of two no larger than a page: its start is
+  /// aligned for its elements either way.
+  GuardedMemory(size_t bytes, GuardPages where) {
+    size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    size_t dataPages = bytes / page + (bytes % page != 0);
+    length = (dataPages + 1) * page;
+    errno = 0;
+    void *mapped = mmap(nullptr, length, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapped == MAP_FAILED)
+      die("cannot map memory for --guard-pages" + reason());
+    mapping = static_cast<char *>(mapped);
+    char *guard =
+        where == GuardPages::After ? mapping + dataPages * page : mapping;
+    if (mprotect(guard, page, PROT_NONE) != 0)
+      die("cannot protect a guard page" + reason());
+    data = where == GuardPages::After ? guard - bytes : guard + page;
+  }
+  GuardedMemory(const GuardedMemory &) = delete;
+  GuardedMemory &operator=(const GuardedMemory &) = delete;
+  ~GuardedMemory() { munmap(mapping, length); }
+
+  char *data = nullptr;
+
+private:
+  char *mapping = nullptr;
+  size_t length = 0;
+};
+
+/// A tensor of `like`'s type and shape in guarded memory that `memory`
+/// keeps, holding a copy of `like`'s bytes or zeros.
+Tensor createGuarded(const onnxc_tensor *like, bool copy, GuardPages where,
+                     std::vector<std::unique_ptr<GuardedMemory>> &memory) {
+  size_t bytes = onnxc_tensor_size_bytes(like);
+  memory.push_back(std::make_unique<GuardedMemory>(bytes, where));
+  char *data = memory.back()->data;
+  if (copy && bytes)
+    memcpy(data, onnxc_tensor_const_data(like), bytes);
+  onnxc_tensor *tensor = nullptr;
+  check(onnxc_tensor_wrap(onnxc_tensor_element_type(like),
+                          onnxc_tensor_rank(like), onnxc_tensor_dims(like),
+                          data, bytes, &tensor),
+        "cannot place a tensor for --guard-pages");
+  return Tensor(tensor);
 }
 
 /// A tensor for the contents of the file at `path`, which hold `stored`
@@ -528,6 +590,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> inputSpecs;
   int64_t repeat = 0, warmup = 0, threads = 0;
   bool print = false, signature = false;
+  GuardPages guardPages = GuardPages::None;
 
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -563,7 +626,14 @@ int main(int argc, char **argv) {
         die("--threads needs a positive number, not '" + *v + "'");
     } else if (auto v = value("--entry"))
       entry = *v;
-    else if (arg == "--print")
+    else if (auto v = value("--guard-pages")) {
+      if (*v == "after")
+        guardPages = GuardPages::After;
+      else if (*v == "before")
+        guardPages = GuardPages::Before;
+      else
+        die("--guard-pages must be after or before, not '" + *v + "'");
+    } else if (arg == "--print")
       print = true;
     else if (arg == "--signature")
       signature = true;
@@ -635,6 +705,16 @@ int main(int argc, char **argv) {
     if (!inputs[i])
       die("missing input '" +
           std::string(onnxc_model_input(model.get(), i)->name) + "'");
+  // String tensors stay as they are: a wrapped tensor would borrow strings
+  // that the tensor it replaces owns.
+  std::vector<std::unique_ptr<GuardedMemory>> guarded;
+  auto isGuarded = [&](const onnxc_tensor *t) {
+    return guardPages != GuardPages::None &&
+           onnxc_tensor_element_type(t) != ONNXC_STRING;
+  };
+  for (Tensor &t : inputs)
+    if (isGuarded(t.get()))
+      t = createGuarded(t.get(), /*copy=*/true, guardPages, guarded);
   std::vector<const onnxc_tensor *> inputPtrs;
   for (const Tensor &t : inputs)
     inputPtrs.push_back(t.get());
@@ -652,6 +732,20 @@ int main(int argc, char **argv) {
   std::vector<Tensor> outputs;
   for (onnxc_tensor *t : outputPtrs)
     outputs.emplace_back(t);
+  // The first run gave the outputs' shapes; run again into guarded ones.
+  if (std::any_of(outputs.begin(), outputs.end(),
+                  [&](const Tensor &t) { return isGuarded(t.get()); })) {
+    for (size_t i = 0; i < numOutputs; ++i) {
+      if (!isGuarded(outputs[i].get()))
+        continue;
+      outputs[i] =
+          createGuarded(outputs[i].get(), /*copy=*/false, guardPages, guarded);
+      outputPtrs[i] = outputs[i].get();
+    }
+    check(onnxc_model_run(model.get(), inputPtrs.data(), numInputs,
+                          outputPtrs.data(), numOutputs),
+          "run failed");
+  }
 
   if (repeat > 0) {
     for (int64_t i = 0; i < warmup; ++i)
