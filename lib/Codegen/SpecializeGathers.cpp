@@ -425,23 +425,28 @@ bool isMultipleOf(Value value, int64_t factor, int depth = 0) {
   return false;
 }
 
-/// Whether a load of `count` elements from %base[..., %o + first] stays in
-/// the row of %base that a gather of lanes [first, first + span) from
-/// %base[..., %o] reads (span >= 1): true when the rows of %base lie end to
-/// end, %o starts one, and first + count does not pass its end. The gather
-/// reads that row, so the row exists.
-bool isWindowInGatheredRow(MemRefType baseType, Value lastOffset, int64_t first,
-                           int64_t count) {
+/// Where a whole vector of `count` elements can be loaded from, relative to
+/// %o, to hold lanes [first, first + span) of a gather from %base[..., %o]
+/// without leaving the row of %base that the gather reads: from `first`,
+/// or back from the row's end when the vector would pass it. That needs
+/// the rows of %base end to end, %o to start one, and the lanes and the
+/// vector to fit in a row; std::nullopt otherwise. The gather reads that
+/// row, so the row exists.
+std::optional<int64_t> getWholeVectorStartInRow(MemRefType baseType,
+                                                Value lastOffset, int64_t first,
+                                                int64_t span, int64_t count) {
   if (baseType.getRank() == 0)
-    return false;
+    return std::nullopt;
   int64_t rowLength = baseType.getShape().back();
-  if (ShapedType::isDynamic(rowLength) || rowLength <= 0 || first < 0 ||
-      first + count > rowLength)
-    return false;
+  if (ShapedType::isDynamic(rowLength) || first < 0 ||
+      first + span > rowLength || count > rowLength)
+    return std::nullopt;
   if (!baseType.getLayout().isIdentity() &&
       !memref::isStaticShapeAndContiguousRowMajor(baseType))
-    return false;
-  return isMultipleOf(lastOffset, rowLength);
+    return std::nullopt;
+  if (!isMultipleOf(lastOffset, rowLength))
+    return std::nullopt;
+  return std::min(first, rowLength - count);
 }
 
 /// vector.gather %base[..., %o][%lanes] with constant lanes spanning at most
@@ -449,9 +454,10 @@ bool isWindowInGatheredRow(MemRefType baseType, Value lastOffset, int64_t first,
 /// span from %base[..., %o + min(lanes)] and a vector.shuffle: a permute
 /// instead of one memory access per lane. A span shorter than the vector
 /// is read with a masked load so that nothing past it is touched, unless a
-/// whole vector from the span's start stays in the row the gather reads:
-/// on x86 a masked load also takes a vector ALU slot, which the
-/// interpolating kernels need (linear x1.5 ran 17% faster without). Like the
+/// whole vector holding the span fits in the row the gather reads (see
+/// getWholeVectorStartInRow): on x86 a masked load also takes a vector ALU
+/// slot, which the interpolating kernels need (linear x1.5 ran 17% faster
+/// without). Like the
 /// gather (whose lanes the Linalg vectorizer linearizes past the innermost
 /// dimension), the load addresses its offsets through the strides and then
 /// contiguous elements, so with a unit innermost stride both read the same
@@ -486,14 +492,18 @@ struct GatherOfNearbyConstantLanesToShuffle
     Location loc = gather.getLoc();
     VectorType resultType = gather.getVectorType();
     auto flatType = VectorType::get({count}, resultType.getElementType());
+    std::optional<int64_t> wholeVectorStart =
+        span == count
+            ? std::optional<int64_t>(first)
+            : getWholeVectorStartInRow(baseType, gather.getOffsets().back(),
+                                       first, span, count);
+    int64_t start = wholeVectorStart.value_or(first);
     SmallVector<Value> offsets(gather.getOffsets());
     offsets.back() = arith::AddIOp::create(
         rewriter, loc, offsets.back(),
-        arith::ConstantIndexOp::create(rewriter, loc, first));
+        arith::ConstantIndexOp::create(rewriter, loc, start));
     Value window;
-    if (span == count ||
-        isWindowInGatheredRow(baseType, gather.getOffsets().back(), first,
-                              count)) {
+    if (wholeVectorStart) {
       window = vector::LoadOp::create(rewriter, loc, flatType, gather.getBase(),
                                       offsets);
     } else {
@@ -511,7 +521,7 @@ struct GatherOfNearbyConstantLanesToShuffle
     }
     SmallVector<int64_t> permutation;
     for (int64_t lane : lanes)
-      permutation.push_back(lane - first);
+      permutation.push_back(lane - start);
     Value result = window;
     if (!llvm::equal(permutation, llvm::seq<int64_t>(0, count)))
       result =

@@ -2,21 +2,21 @@
 
 // A row of three tiles gathering through a constant table: the loop is
 // unrolled, each tile's lanes fold to constants, and each gather becomes a
-// load of the span of its lanes and a shuffle: a whole vector where one
-// fits in X from the span's start, else a masked load of the span.
+// load of the span of its lanes and a shuffle: a whole vector, from the
+// span's start or, for the last tile, back from the end of X.
 // CHECK-LABEL: func @row_of_constant_gathers
 // CHECK-SAME:    (%[[X:.*]]: memref<32xf32>, %[[Y:.*]]: memref<48xf32>)
 // CHECK-NOT:     scf.for
 // CHECK-NOT:     vector.gather
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
-// CHECK-DAG:     %[[C21:.*]] = arith.constant 21 : index
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
 // CHECK:         %[[A:.*]] = vector.load %[[X]][%[[C0]]] : memref<32xf32>, vector<16xf32>
 // CHECK:         vector.shuffle %[[A]], %[[A]] [0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10]
 // CHECK:         %[[B:.*]] = vector.load %[[X]][%[[C10]]] : memref<32xf32>, vector<16xf32>
 // CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10]
-// CHECK:         %[[C:.*]] = vector.maskedload %[[X]][%[[C21]]]
-// CHECK:         vector.shuffle %[[C]], %[[C]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
+// CHECK:         %[[C:.*]] = vector.load %[[X]][%[[C16]]] : memref<32xf32>, vector<16xf32>
+// CHECK:         vector.shuffle %[[C]], %[[C]] [5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15]
 // CHECK-NOT:     vector.gather
 memref.global "private" constant @table : memref<48xi32> = dense<[0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15, 16, 16, 17, 18, 18, 19, 20, 20, 21, 22, 22, 23, 24, 24, 25, 26, 26, 27, 28, 28, 29, 30, 30, 31]>
 func.func @row_of_constant_gathers(%x: memref<32xf32>, %y: memref<48xf32>) {
@@ -509,16 +509,16 @@ func.func @gather_no_uniform_part(%x: memref<128xf32>, %a: vector<16xindex>, %b:
 // -----
 
 // Constant lanes within one vector's span: a load of the span and a
-// shuffle. Span 16 is a plain load; a shorter span a masked load of it.
+// shuffle. Span 16 is a plain load; a shorter span at the end of a row is
+// read by a whole vector ending there.
 // CHECK-LABEL: func @gather_nearby_lanes
 // CHECK-SAME:    (%[[X:.*]]: memref<4x32xf32>, %[[ROW:.*]]: index
 // CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
-// CHECK-DAG:     %[[C21:.*]] = arith.constant 21 : index
-// CHECK-DAG:     %[[SPAN11:.*]] = arith.constant dense<[true, true, true, true, true, true, true, true, true, true, true, false, false, false, false, false]> : vector<16xi1>
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
 // CHECK:         %[[A:.*]] = vector.load %[[X]][%[[ROW]], %[[C10]]] : memref<4x32xf32>, vector<16xf32>
 // CHECK:         vector.shuffle %[[A]], %[[A]] [0, 1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 15] : vector<16xf32>, vector<16xf32>
-// CHECK:         %[[B:.*]] = vector.maskedload %[[X]][%[[ROW]], %[[C21]]], %[[SPAN11]], %{{.*}} : memref<4x32xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
-// CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10] : vector<16xf32>, vector<16xf32>
+// CHECK:         %[[B:.*]] = vector.load %[[X]][%[[ROW]], %[[C16]]] : memref<4x32xf32>, vector<16xf32>
+// CHECK:         vector.shuffle %[[B]], %[[B]] [5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15] : vector<16xf32>, vector<16xf32>
 // CHECK-NOT:     vector.gather
 func.func @gather_nearby_lanes(%x: memref<4x32xf32>, %row: index, %y: memref<32xf32>) {
   %c0 = arith.constant 0 : index
@@ -536,10 +536,10 @@ func.func @gather_nearby_lanes(%x: memref<4x32xf32>, %row: index, %y: memref<32x
 
 // -----
 
-// A span shorter than the vector is read as a whole vector when that stays
-// in the row the gather reads: the rows lie end to end, the gather's offset
-// starts one, and the vector ends by the row's end. Otherwise the span is
-// read with a masked load.
+// A span shorter than the vector is read as a whole vector when one holding
+// it fits in the row the gather reads: the rows lie end to end, the
+// gather's offset starts one, and the span lies in the row. Otherwise the
+// span is read with a masked load.
 // CHECK-LABEL: func @gather_short_span_in_row
 // CHECK-SAME:    (%[[X:.*]]: memref<4x32xf32>, %[[S:.*]]: memref<4x32xf32, strided<[64, 1]>>, %[[ROW:.*]]: index
 // CHECK:         %[[START:.*]] = arith.muli %[[ROW]], %{{.*}} : index
@@ -549,8 +549,10 @@ func.func @gather_nearby_lanes(%x: memref<4x32xf32>, %row: index, %y: memref<32x
 // CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
 // CHECK:         %[[C:.*]] = vector.maskedload %[[S]]{{.*}} : memref<4x32xf32, strided<[64, 1]>>, vector<16xi1>, vector<16xf32> into vector<16xf32>
 // CHECK:         vector.shuffle %[[C]], %[[C]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
+// CHECK:         %[[D:.*]] = vector.maskedload %[[X]]{{.*}} : memref<4x32xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:         vector.shuffle %[[D]], %[[D]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
 // CHECK-NOT:     vector.gather
-func.func @gather_short_span_in_row(%x: memref<4x32xf32>, %s: memref<4x32xf32, strided<[64, 1]>>, %row: index, %y: memref<48xf32>) {
+func.func @gather_short_span_in_row(%x: memref<4x32xf32>, %s: memref<4x32xf32, strided<[64, 1]>>, %row: index, %y: memref<64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c16 = arith.constant 16 : index
@@ -566,9 +568,14 @@ func.func @gather_short_span_in_row(%x: memref<4x32xf32>, %s: memref<4x32xf32, s
   %b = vector.gather %x[%c0, %shifted] [%lanes], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
   // Rows with a gap between them.
   %c = vector.gather %s[%row, %c0] [%lanes], %mask, %pass : memref<4x32xf32, strided<[64, 1]>>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
-  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<48xf32>
-  vector.transfer_write %b, %y[%c16] {in_bounds = [true]} : vector<16xf32>, memref<48xf32>
-  vector.transfer_write %c, %y[%c32] {in_bounds = [true]} : vector<16xf32>, memref<48xf32>
+  // A span across two rows: X may end right after it.
+  %across = arith.constant dense<[26, 27, 27, 28, 29, 29, 30, 31, 31, 32, 33, 33, 34, 35, 35, 36]> : vector<16xindex>
+  %d = vector.gather %x[%c0, %start] [%across], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
+  vector.transfer_write %b, %y[%c16] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
+  vector.transfer_write %c, %y[%c32] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
+  %c48 = arith.constant 48 : index
+  vector.transfer_write %d, %y[%c48] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
   return
 }
 

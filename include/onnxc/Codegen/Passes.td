@@ -177,9 +177,10 @@ def ONNXSpecializeGathersPass
     most as many elements as it has lanes, and a memref base with a
     contiguous innermost dimension becomes a `vector.load` of the span and a
     `vector.shuffle`. A span shorter than the vector is read by a
-    `vector.maskedload` of it, unless a whole vector from its start is
-    known to stay in the row the gather reads (rows end to end, the offset
-    a multiple of the row length, the vector ending by the row's end): on
+    `vector.maskedload` of it, unless a whole vector holding it is known to
+    fit in the row the gather reads (rows end to end, the offset a multiple
+    of the row length, span and vector no longer than the row): then that
+    vector is loaded, from the span's start or back from the row's end. On
     x86 a masked load also takes a vector ALU slot.
   }];
   let dependentDialects = [
