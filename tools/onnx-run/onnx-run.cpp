@@ -121,7 +121,9 @@ void usage() {
       "                                   an inaccessible page, ending where\n"
       "                                   it starts or starting where it\n"
       "                                   ends: a kernel that reads or\n"
-      "                                   writes past that edge faults\n");
+      "                                   writes past that edge faults (the\n"
+      "                                   outputs come from a second run,\n"
+      "                                   which must match the first)\n");
 }
 
 struct TensorDeleter {
@@ -733,18 +735,31 @@ int main(int argc, char **argv) {
   for (onnxc_tensor *t : outputPtrs)
     outputs.emplace_back(t);
   // The first run gave the outputs' shapes; run again into guarded ones.
+  // The runtime's outputs are 64-byte aligned and guarded ones need not be,
+  // so the two runs may take different versions of a kernel (streaming
+  // stores): they must write the same bytes.
   if (std::any_of(outputs.begin(), outputs.end(),
                   [&](const Tensor &t) { return isGuarded(t.get()); })) {
+    std::vector<Tensor> firstRun(numOutputs);
     for (size_t i = 0; i < numOutputs; ++i) {
       if (!isGuarded(outputs[i].get()))
         continue;
+      firstRun[i] = std::move(outputs[i]);
       outputs[i] =
-          createGuarded(outputs[i].get(), /*copy=*/false, guardPages, guarded);
+          createGuarded(firstRun[i].get(), /*copy=*/false, guardPages, guarded);
       outputPtrs[i] = outputs[i].get();
     }
     check(onnxc_model_run(model.get(), inputPtrs.data(), numInputs,
                           outputPtrs.data(), numOutputs),
           "run failed");
+    for (size_t i = 0; i < numOutputs; ++i)
+      if (firstRun[i] && onnxc_tensor_size_bytes(outputs[i].get()) > 0 &&
+          memcmp(onnxc_tensor_const_data(firstRun[i].get()),
+                 onnxc_tensor_const_data(outputs[i].get()),
+                 onnxc_tensor_size_bytes(outputs[i].get())) != 0)
+        die("output '" + std::string(onnxc_model_output(model.get(), i)->name) +
+            "' differs between the run into the runtime's tensors and the "
+            "run into guarded ones");
   }
 
   if (repeat > 0) {
