@@ -127,6 +127,7 @@ static void addLoopsStage(OpPassManager &pm,
   if (options.vectorize && options.streamingThresholdBytes >= 0) {
     ONNXStreamingStoresPassOptions streamingOptions;
     streamingOptions.thresholdBytes = options.streamingThresholdBytes;
+    streamingOptions.pageStreams = options.streamingPageStreams;
     pm.addNestedPass<func::FuncOp>(
         createONNXStreamingStoresPass(streamingOptions));
   }

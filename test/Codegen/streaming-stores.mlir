@@ -1,4 +1,5 @@
-// RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=4096 -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -onnx-streaming-stores="threshold-bytes=4096 page-streams=4" -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=4096 -split-input-file | FileCheck %s --check-prefix=ONE-PAGE
 // RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=-1 -split-input-file | FileCheck %s --check-prefix=NEVER
 
 // A 64 KiB output written by whole 16-lane vectors at multiples of 16: the
@@ -170,8 +171,17 @@ func.func @booleans(%v: vector<128xi1>, %y: memref<65536xi1>) {
 // -----
 
 // A parallel loop over single vectors (a flattened elementwise op) streams
-// four pages at once: chunks of 4 x 1024 floats, one 16-lane vector of each
-// page in turn, then the remainder (16 floats) in the loop as it was.
+// four pages at once with page-streams=4: chunks of 4 x 1024 floats, one
+// 16-lane vector of each page in turn, then the remainder (16 floats) in the
+// loop as it was. With one page stream (the default) it streams in order.
+// ONE-PAGE-LABEL: func @pages
+// ONE-PAGE:         scf.if %{{.*}} {
+// ONE-PAGE-NEXT:      scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// ONE-PAGE-NOT:         scf.for
+// ONE-PAGE:             vector.store {{.*}} nontemporal = true
+// ONE-PAGE-NOT:         vector.store
+// ONE-PAGE:           } {onnxc.parallel}
+// ONE-PAGE-NEXT:      llvm.fence seq_cst
 // CHECK-LABEL: func @pages
 // CHECK:         scf.if %{{.*}} {
 // CHECK:           scf.for %[[C:.*]] = %{{.*}} to %[[END:.*]] step %{{.*}} {

@@ -218,11 +218,12 @@ def ONNXStreamingStoresPass
       consistent fence (streaming stores are weakly ordered); otherwise the
       op as it was.
 
-    In the streaming copy, a top-level `onnxc.parallel` loop over single
-    vectors (a flattened elementwise op) runs over chunks of four 4 KiB
-    pages, one vector of each page in turn, then its remainder: four
-    streams of reads and writes keep more of the memory's banks busy than
-    one (glibc's large memcpy does the same).
+    With `page-streams` = N > 1, in the streaming copy, a top-level
+    `onnxc.parallel` loop over single vectors (a flattened elementwise op)
+    runs over chunks of N 4 KiB pages, one vector of each page in turn,
+    then its remainder. Whether N streams of reads and writes beat one
+    depends on the CPU's prefetchers: `onnx-compile` picks N for its
+    target (4 on Intel cores, 1 elsewhere).
 
     A function whose written arguments have a static size below the
     threshold is left alone. `threshold-bytes` = -1 disables the pass; 0
@@ -231,6 +232,8 @@ def ONNXStreamingStoresPass
   let options = [
     Option<"thresholdBytes", "threshold-bytes", "int64_t", /*default=*/"-1",
            "Output bytes from which stores stream; -1 never">,
+    Option<"pageStreams", "page-streams", "int64_t", /*default=*/"1",
+           "Pages a flattened elementwise loop streams at once">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -58,6 +58,11 @@ struct ONNXToLLVMPipelineOptions
                      "streaming stores (onnx-streaming-stores); 0 always, "
                      "-1 never"),
       llvm::cl::init(-1)};
+  Option<int64_t> streamingPageStreams{
+      *this, "streaming-page-streams",
+      llvm::cl::desc("Pages a flattened elementwise loop streams at once "
+                     "(onnx-streaming-stores page-streams)"),
+      llvm::cl::init(1)};
 };
 
 /// Adds the passes producing the stages `firstStage` to `lastStage`, both
