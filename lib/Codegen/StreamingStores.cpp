@@ -124,14 +124,24 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
                    alignment};
 }
 
+/// Most pages a flattened elementwise loop streams at once: a chunk of them
+/// stays far below any loop bound's range.
+constexpr int64_t kMaxPageStreams = 64;
+
 struct ONNXStreamingStoresPass
     : onnxc::impl::ONNXStreamingStoresPassBase<ONNXStreamingStoresPass> {
   using Base::Base;
 
   void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (pageStreams < 1 || pageStreams > kMaxPageStreams) {
+      func.emitError() << "onnx-streaming-stores: page-streams must be 1 to "
+                       << kMaxPageStreams << ", not "
+                       << static_cast<int64_t>(pageStreams);
+      return signalPassFailure();
+    }
     if (thresholdBytes < 0)
       return;
-    func::FuncOp func = getOperation();
     if (func.isExternal())
       return;
     Block &entry = func.getBody().front();

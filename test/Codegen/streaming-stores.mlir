@@ -1,5 +1,9 @@
 // RUN: onnx-opt %s -onnx-streaming-stores="threshold-bytes=4096 page-streams=4" -split-input-file | FileCheck %s
 // RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=4096 -split-input-file | FileCheck %s --check-prefix=ONE-PAGE
+// RUN: not onnx-opt %s -onnx-streaming-stores="threshold-bytes=4096 page-streams=0" -split-input-file 2>&1 | FileCheck %s --check-prefix=BAD-STREAMS
+// RUN: not onnx-opt %s -onnx-streaming-stores="threshold-bytes=-1 page-streams=65" -split-input-file 2>&1 | FileCheck %s --check-prefix=BAD-STREAMS-MANY
+// BAD-STREAMS: error: onnx-streaming-stores: page-streams must be 1 to 64, not 0
+// BAD-STREAMS-MANY: error: onnx-streaming-stores: page-streams must be 1 to 64, not 65
 // RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=-1 -split-input-file | FileCheck %s --check-prefix=NEVER
 
 // A 64 KiB output written by whole 16-lane vectors at multiples of 16: the

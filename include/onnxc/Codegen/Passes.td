@@ -233,7 +233,7 @@ def ONNXStreamingStoresPass
     Option<"thresholdBytes", "threshold-bytes", "int64_t", /*default=*/"-1",
            "Output bytes from which stores stream; -1 never">,
     Option<"pageStreams", "page-streams", "int64_t", /*default=*/"1",
-           "Pages a flattened elementwise loop streams at once">,
+           "Pages a flattened elementwise loop streams at once, 1 to 64">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
