@@ -109,8 +109,9 @@ public:
 
 private:
   enum State : uint32_t {
-    Idle,     ///< Asleep, or about to sleep.
-    Assigned, ///< Woken for the current loop, not yet started.
+    Idle,     ///< Waiting for a loop, spinning.
+    Sleeping, ///< Waiting for a loop on the futex: needs a wake-up call.
+    Assigned, ///< Given a range of the current loop, not yet started.
     Busy,     ///< Taking ranges of the current loop.
   };
   struct Worker {
@@ -173,9 +174,12 @@ size_t ThreadPool::ensureWorkers(size_t count) {
 void ThreadPool::workerLoop(Worker &worker) {
   isWorkerThread = true;
   for (;;) {
-    uint32_t expected = Assigned;
-    if (!worker.state.compare_exchange_strong(expected, Busy,
-                                              std::memory_order_acquire)) {
+    uint32_t state = worker.state.load(std::memory_order_acquire);
+    if (state == Sleeping) {
+      futexWait(worker.state, Sleeping);
+      continue;
+    }
+    if (state == Idle) {
       // Spin briefly before sleeping: kernels run their loops back to back,
       // and waking a sleeping thread costs 5-30 us on a virtual machine
       // whose idle CPUs halt, as much as a cache-resident loop takes.
@@ -183,9 +187,18 @@ void ThreadPool::workerLoop(Worker &worker) {
       while (worker.state.load(std::memory_order_relaxed) == Idle &&
              std::chrono::steady_clock::now() < deadline)
         cpuRelax();
-      futexWait(worker.state, Idle);
+      // Say so before sleeping: only then does a caller make the wake-up
+      // system call (1 us on a virtual machine), which spinning workers
+      // do not need.
+      uint32_t expected = Idle;
+      worker.state.compare_exchange_strong(expected, Sleeping,
+                                           std::memory_order_relaxed);
       continue;
     }
+    uint32_t expected = Assigned;
+    if (!worker.state.compare_exchange_strong(expected, Busy,
+                                              std::memory_order_acquire))
+      continue; // Taken back by the caller.
     leaveCallerCPU();
     runRange(worker.range);
     // Non-temporal stores are weakly ordered: make this thread's visible
@@ -229,9 +242,10 @@ void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
   numRanges = helpers + 1;
   for (size_t i = 0; i < helpers; ++i) {
     workers[i]->range = i + 1;
-    workers[i]->state.store(Assigned, std::memory_order_release);
-    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&workers[i]->state),
-            FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+    if (workers[i]->state.exchange(Assigned, std::memory_order_acq_rel) ==
+        Sleeping)
+      syscall(SYS_futex, reinterpret_cast<uint32_t *>(&workers[i]->state),
+              FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
   }
   runRange(0);
 
