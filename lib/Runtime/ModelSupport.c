@@ -234,16 +234,16 @@ __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
 |* Parallel loops                                                             *|
 \*===----------------------------------------------------------------------===*/
 
-/* Bytes each thread must have to write for a loop to be shared. Measured
- * with a float Clip on this machine's 2 cores (docs/design.md, "Threads"):
- * a lone loop on two threads breaks even at 64 KiB written in all, and
- * loses 0.4 us at 32 KiB; but a kernel's small loops that follow a shared
- * one run faster shared, each thread writing the part of the output its
- * core's cache already holds (linear x2 on [1,64,56,56]: 1.1x faster on two
- * threads with 32 KiB, 1.9x with 16 KiB). A worker that is asleep when the
- * loop starts costs the caller no more than the wake-up call: the caller
- * takes back its range. */
-enum { kMinBytesPerThread = 16 << 10 };
+/* Bytes each thread must have to write for a loop to be shared. Sharing
+ * costs a round trip between cores, 0.5-0.7 us on a 2-core AMD EPYC VM,
+ * and moves the lines a run leaves in one core's cache. Measured with a
+ * lone float Clip on two threads against one (docs/design.md, "Threads"):
+ * on an Intel Xeon VM, even at 64 KiB written in all; on the AMD VM, 1.7x
+ * slower at 64 KiB, 1.1x slower at 128 KiB, 1.2x at 256 KiB, 2x faster at
+ * 512 KiB (a core's L2 then holds only half the data). A worker that is
+ * asleep when the loop starts costs the caller no more than the wake-up
+ * call: the caller takes back its range. */
+enum { kMinBytesPerThread = 64 << 10 };
 
 /* A parallel loop of the kernel (outlined by onnx-parallelize-loops): runs
  * `task` over [0, n), each iteration writing about `bytesPerIteration`
