@@ -14,7 +14,13 @@
 // between copies, so that the limit includes no wake-up cost. It also times
 // a streaming fill of the model's output buffer alone ("fill_ms"): what
 // writing the output costs without reading anything, for kernels that
-// write much more than they read. Prints one JSON object.
+// write much more than they read.
+//
+// The four are timed in turns, in blocks of a few runs each (the first run
+// of a block untimed, so that each starts from its own cache state), and
+// each figure is the median of its runs: a virtual machine's bandwidth
+// drifts by tens of percent within seconds, and turns expose every figure
+// to the same drift. Prints one JSON object.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +38,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -48,19 +55,6 @@ void *allocate(size_t bytes) {
   madvise(p, size, MADV_HUGEPAGE);
   memset(p, 0, size); // First touch outside the timed region.
   return p;
-}
-
-template <typename F> double medianMs(int iterations, F &&f) {
-  std::vector<double> times;
-  for (int i = 0; i < iterations; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    f();
-    auto end = std::chrono::steady_clock::now();
-    times.push_back(
-        std::chrono::duration<double, std::milli>(end - start).count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
 }
 
 /// What the fill writes. Not zero: some machines write lines of zeros
@@ -250,15 +244,14 @@ int main(int argc, char **argv) {
                           &output));
 
   auto runModel = [&] { check(onnxc_model_run(model, &input, 1, &output, 1)); };
-  // Warm up for a tenth of the iterations and at least 100 ms: a pool's
-  // worker threads take a few milliseconds of runs to settle on their CPUs.
-  int warmup = std::max(2, iterations / 10);
+  // Warm up for at least 100 ms: a pool's worker threads take a few
+  // milliseconds of runs to settle on their CPUs.
   auto warmStart = std::chrono::steady_clock::now();
-  for (int i = 0; i < warmup || std::chrono::steady_clock::now() - warmStart <
-                                    std::chrono::milliseconds(100);
+  for (int i = 0; i < std::max(2, iterations / 10) ||
+                  std::chrono::steady_clock::now() - warmStart <
+                      std::chrono::milliseconds(100);
        ++i)
     runModel();
-  double modelMs = medianMs(iterations, runModel);
 
   // The bandwidth limit: copy (read + written) / 2 bytes, which reads and
   // writes as many bytes as the model does.
@@ -268,10 +261,10 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < copyBytes; ++i)
     src[i] = char(i * 37 + 1);
   char *dst = static_cast<char *>(allocate(copyBytes));
-  SpinningTeam team(threads);
   // Parts start at multiples of 4 KiB, so that streaming stores stay
   // aligned.
-  auto split = [&](void (*copy)(char *, const char *, size_t), char *to,
+  auto split = [&](SpinningTeam &team,
+                   void (*copy)(char *, const char *, size_t), char *to,
                    const char *from, size_t bytes) {
     team.run([&, copy](int k) {
       size_t pages = (bytes + 4095) / 4096;
@@ -284,17 +277,55 @@ int main(int argc, char **argv) {
   auto plainCopy = [](char *to, const char *from, size_t bytes) {
     memcpy(to, from, bytes);
   };
-  auto timeSplit = [&](void (*copy)(char *, const char *, size_t), char *to,
-                       const char *from, size_t bytes) {
-    for (int i = 0; i < warmup; ++i)
-      split(copy, to, from, bytes);
-    return medianMs(iterations, [&] { split(copy, to, from, bytes); });
+  struct Quantity {
+    std::function<void()> run;
+    bool usesTeam; ///< Needs the copies' spinning helpers while timed.
+    std::vector<double> ms;
   };
-  double copyMs = timeSplit(plainCopy, dst, src, copyBytes);
-  double streamMs = timeSplit(streamCopy, dst, src, copyBytes);
-  // The fill overwrites the output the model wrote; nothing reads it after.
-  double fillMs =
-      timeSplit(streamFill, static_cast<char *>(outData), nullptr, outBytes);
+  SpinningTeam *team = nullptr;
+  Quantity quantities[] = {
+      {runModel, false, {}},
+      {[&] { split(*team, plainCopy, dst, src, copyBytes); }, true, {}},
+      {[&] { split(*team, streamCopy, dst, src, copyBytes); }, true, {}},
+      // The fill overwrites the output the model wrote; nothing reads it
+      // after.
+      {[&] {
+         split(*team, streamFill, static_cast<char *>(outData), nullptr,
+               outBytes);
+       },
+       true,
+       {}},
+  };
+  int blocks = std::min(iterations, 10);
+  for (int block = 0; block < blocks; ++block) {
+    int runs = iterations / blocks + (block < iterations % blocks ? 1 : 0);
+    for (Quantity &q : quantities) {
+      // The helpers spin only while copies are timed, and the pool's
+      // workers sleep by then (they spin 50 us after a run): neither takes
+      // a CPU from the other.
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      std::unique_ptr<SpinningTeam> blockTeam;
+      if (q.usesTeam)
+        blockTeam = std::make_unique<SpinningTeam>(threads);
+      team = blockTeam.get();
+      q.run(); // From the cache state the other quantities left.
+      for (int i = 0; i < runs; ++i) {
+        auto start = std::chrono::steady_clock::now();
+        q.run();
+        auto end = std::chrono::steady_clock::now();
+        q.ms.push_back(
+            std::chrono::duration<double, std::milli>(end - start).count());
+      }
+    }
+  }
+  auto median = [](std::vector<double> ms) {
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+  };
+  double modelMs = median(quantities[0].ms);
+  double copyMs = median(quantities[1].ms);
+  double streamMs = median(quantities[2].ms);
+  double fillMs = median(quantities[3].ms);
 
   printf("{\"model_ms\": %.6f, \"copy_ms\": %.6f, \"stream_ms\": %.6f, "
          "\"fill_ms\": %.6f, \"read\": %zu, \"written\": %zu}\n",
