@@ -45,6 +45,11 @@ void futexWait(std::atomic<uint32_t> &word, uint32_t expected) {
           expected, nullptr, nullptr, 0);
 }
 
+void futexWakeOne(std::atomic<uint32_t> &word) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&word), FUTEX_WAKE_PRIVATE, 1,
+          nullptr, nullptr, 0);
+}
+
 void futexWakeAll(std::atomic<uint32_t> &word) {
   syscall(SYS_futex, reinterpret_cast<uint32_t *>(&word), FUTEX_WAKE_PRIVATE,
           INT_MAX, nullptr, nullptr, 0);
@@ -244,8 +249,7 @@ void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
     workers[i]->range = i + 1;
     if (workers[i]->state.exchange(Assigned, std::memory_order_acq_rel) ==
         Sleeping)
-      syscall(SYS_futex, reinterpret_cast<uint32_t *>(&workers[i]->state),
-              FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+      futexWakeOne(workers[i]->state);
   }
   runRange(0);
 

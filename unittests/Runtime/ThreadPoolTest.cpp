@@ -83,4 +83,43 @@ TEST(ThreadPool, EveryIterationRunsOnceForEveryThreadCount) {
     }
 }
 
+struct Handoff {
+  std::thread::id ranBy[2];
+  std::atomic<bool> secondStarted{false};
+};
+
+/// Iteration 0, the caller's, waits (up to a second) for iteration 1 to
+/// start: only a worker can start it meanwhile.
+void handoffTask(void *context, int64_t begin, int64_t end) {
+  auto *handoff = static_cast<Handoff *>(context);
+  for (int64_t i = begin; i < end; ++i) {
+    handoff->ranBy[i] = std::this_thread::get_id();
+    if (i == 1) {
+      handoff->secondStarted = true;
+      continue;
+    }
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    while (!handoff->secondStarted &&
+           std::chrono::steady_clock::now() < deadline)
+      std::this_thread::yield();
+  }
+}
+
+TEST(ThreadPool, SpinningAndSleepingWorkersBothTakeTheirRange) {
+  // A worker that just finished a loop spins, and the caller does not wake
+  // it; one that has waited longer sleeps on a futex, and must be woken.
+  // Either way the second range runs on it, not back on the caller.
+  for (auto pause :
+       {std::chrono::microseconds(0), std::chrono::microseconds(20000)}) {
+    for (int round = 0; round < 3; ++round) {
+      std::this_thread::sleep_for(pause);
+      Handoff handoff;
+      parallelFor(nullptr, 2, handoffTask, &handoff, 2);
+      EXPECT_EQ(handoff.ranBy[0], std::this_thread::get_id());
+      EXPECT_NE(handoff.ranBy[1], std::this_thread::get_id())
+          << "after a pause of " << pause.count() << " us, round " << round;
+    }
+  }
+}
+
 } // namespace
