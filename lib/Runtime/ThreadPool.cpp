@@ -6,8 +6,9 @@
 // runs the first range and then takes back the ranges of workers that have
 // not started yet, so a worker that wakes late costs no more than doing
 // without it. A worker that finished a loop spins for at most 50 us waiting
-// for the next one, then sleeps on a futex: an idle process uses no CPU. A
-// worker the scheduler put on its caller's CPU moves off it. Which thread
+// for the next one, then sleeps on a futex: an idle process uses no CPU.
+// Only a worker that said it sleeps costs its caller a wake-up system call.
+// A worker the scheduler put on its caller's CPU moves off it. Which thread
 // runs which range never changes a result, since the kernels' iterations
 // are independent.
 //
