@@ -9,9 +9,12 @@ copy with streaming stores of as many bytes, split over as many threads,
 timed in the same process as onnxc), onnxc's and ONNX Runtime's fractions of
 that limit, onnxc's speedup over ONNX Runtime, and, for more than one
 thread, onnxc's speedup over its own one-thread time. The rounds run every
-workload at every thread count in turn; each cell is the median over the
-rounds. No environment variable tunes either library: they run as users run
-them.
+workload at every thread count in turn. Times are medians over the rounds;
+each ratio is the median over the rounds of that round's ratio, whose two
+times were taken seconds apart (onnxc and the limit in one process, ONNX
+Runtime right after it, one thread right before two): a round in which the
+machine moves memory more slowly slows both sides of its ratios alike. No
+environment variable tunes either library: they run as users run them.
 """
 
 import argparse
@@ -77,14 +80,16 @@ def main():
 
     print_header()
     for w in workloads:
-        one = None
+        one = samples.get((w["name"], 1))
         for threads in thread_counts:
-            cell = {k: statistics.median(v) for k, v in
-                    samples[(w["name"], threads)].items()}
-            if threads == 1:
-                one = cell["model"]
-            print_row(w["name"], w["read"] + w["written"], threads, cell,
+            print_row(w["name"], w["read"] + w["written"], threads,
+                      samples[(w["name"], threads)],
                       one if threads > 1 else None)
+
+
+def paired_median(numerators, denominators):
+    """The median over the rounds of each round's ratio."""
+    return statistics.median(n / d for n, d in zip(numerators, denominators))
 
 
 def print_header():
@@ -94,17 +99,20 @@ def print_header():
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 
-def print_row(name, traffic, threads, cell, one_thread_ms):
-    limit_ms = min(cell["copy"], cell["stream"])
+def print_row(name, traffic, threads, rounds, one_thread_rounds):
+    cell = {k: statistics.median(v) for k, v in rounds.items()}
+    limits = [min(c, s) for c, s in zip(rounds["copy"], rounds["stream"])]
     limit_kind = "stream" if cell["stream"] < cell["copy"] else "memcpy"
-    speedup = ("%.2fx" % (one_thread_ms / cell["model"])
-               if one_thread_ms else "")
+    speedup = ("%.2fx" % paired_median(one_thread_rounds["model"],
+                                       rounds["model"])
+               if one_thread_rounds else "")
     print("| %s | %.0f | %d | %.3f (%s) | %.3f | %.3f | %.2f | %.3f | %.2f "
-          "| %.2fx | %s |" % (name, traffic / (1 << 20), threads, limit_ms,
-                      limit_kind, cell["fill"], cell["model"],
-                      limit_ms / cell["model"],
-                      cell["ort"], limit_ms / cell["ort"],
-                      cell["ort"] / cell["model"], speedup))
+          "| %.2fx | %s |" % (name, traffic / (1 << 20), threads,
+                      statistics.median(limits), limit_kind, cell["fill"],
+                      cell["model"], paired_median(limits, rounds["model"]),
+                      cell["ort"], paired_median(limits, rounds["ort"]),
+                      paired_median(rounds["ort"], rounds["model"]),
+                      speedup))
     sys.stdout.flush()
 
 
