@@ -449,6 +449,26 @@ std::optional<int64_t> getWholeVectorStartInRow(MemRefType baseType,
   return std::min(first, rowLength - count);
 }
 
+/// The start of the vector-aligned window of the row that holds lanes
+/// [first, first + span) of a gather from %base[..., %o], when there is one
+/// (see getWholeVectorStartInRow for what the row must be): windows start at
+/// multiples of `count` elements from the row's start. Loaded from there, a
+/// window is aligned whenever the row is (a vector from an unaligned `first`
+/// straddles two cache lines), and the two taps of a linear Upsample's tile
+/// (lanes and lanes + 1) read the same window, which then loads once.
+std::optional<int64_t> getAlignedWindowStartInRow(MemRefType baseType,
+                                                  Value lastOffset,
+                                                  int64_t first, int64_t span,
+                                                  int64_t count) {
+  if (!getWholeVectorStartInRow(baseType, lastOffset, first, span, count))
+    return std::nullopt;
+  int64_t start = first - first % count;
+  if (first + span > start + count ||
+      start + count > baseType.getShape().back())
+    return std::nullopt;
+  return start;
+}
+
 /// vector.gather %base[..., %o][%lanes] with constant lanes spanning at most
 /// as many elements as there are lanes becomes one contiguous load of the
 /// span from %base[..., %o + min(lanes)] and a vector.shuffle: a permute
@@ -457,7 +477,8 @@ std::optional<int64_t> getWholeVectorStartInRow(MemRefType baseType,
 /// whole vector holding the span fits in the row the gather reads (see
 /// getWholeVectorStartInRow): on x86 a masked load also takes a vector ALU
 /// slot, which the interpolating kernels need (linear x1.5 ran 17% faster
-/// without). Like the
+/// without). That vector is the aligned window holding the span when there
+/// is one (getAlignedWindowStartInRow). Like the
 /// gather (whose lanes the Linalg vectorizer linearizes past the innermost
 /// dimension), the load addresses its offsets through the strides and then
 /// contiguous elements, so with a unit innermost stride both read the same
@@ -492,11 +513,14 @@ struct GatherOfNearbyConstantLanesToShuffle
     Location loc = gather.getLoc();
     VectorType resultType = gather.getVectorType();
     auto flatType = VectorType::get({count}, resultType.getElementType());
+    Value lastOffset = gather.getOffsets().back();
     std::optional<int64_t> wholeVectorStart =
-        span == count
-            ? std::optional<int64_t>(first)
-            : getWholeVectorStartInRow(baseType, gather.getOffsets().back(),
-                                       first, span, count);
+        getAlignedWindowStartInRow(baseType, lastOffset, first, span, count);
+    if (!wholeVectorStart)
+      wholeVectorStart = span == count
+                             ? std::optional<int64_t>(first)
+                             : getWholeVectorStartInRow(baseType, lastOffset,
+                                                        first, span, count);
     int64_t start = wholeVectorStart.value_or(first);
     SmallVector<Value> offsets(gather.getOffsets());
     offsets.back() = arith::AddIOp::create(

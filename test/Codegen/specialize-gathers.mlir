@@ -538,13 +538,14 @@ func.func @gather_nearby_lanes(%x: memref<4x32xf32>, %row: index, %y: memref<32x
 
 // A span shorter than the vector is read as a whole vector when one holding
 // it fits in the row the gather reads: the rows lie end to end, the
-// gather's offset starts one, and the span lies in the row. Otherwise the
-// span is read with a masked load.
+// gather's offset starts one, and the span lies in the row (here the row's
+// first 16 elements, its aligned window). Otherwise the span is read with a
+// masked load.
 // CHECK-LABEL: func @gather_short_span_in_row
 // CHECK-SAME:    (%[[X:.*]]: memref<4x32xf32>, %[[S:.*]]: memref<4x32xf32, strided<[64, 1]>>, %[[ROW:.*]]: index
 // CHECK:         %[[START:.*]] = arith.muli %[[ROW]], %{{.*}} : index
-// CHECK:         %[[A:.*]] = vector.load %[[X]]{{.*}} : memref<4x32xf32>, vector<16xf32>
-// CHECK:         vector.shuffle %[[A]], %[[A]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
+// CHECK:         %[[A:.*]] = vector.load %[[X]][%{{.*}}, %[[START]]] : memref<4x32xf32>, vector<16xf32>
+// CHECK:         vector.shuffle %[[A]], %[[A]] [5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14, 14, 15]
 // CHECK:         %[[B:.*]] = vector.maskedload %[[X]]{{.*}} : memref<4x32xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
 // CHECK:         vector.shuffle %[[B]], %[[B]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
 // CHECK:         %[[C:.*]] = vector.maskedload %[[S]]{{.*}} : memref<4x32xf32, strided<[64, 1]>>, vector<16xi1>, vector<16xf32> into vector<16xf32>
@@ -575,6 +576,49 @@ func.func @gather_short_span_in_row(%x: memref<4x32xf32>, %s: memref<4x32xf32, s
   vector.transfer_write %b, %y[%c16] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
   vector.transfer_write %c, %y[%c32] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
   %c48 = arith.constant 48 : index
+  vector.transfer_write %d, %y[%c48] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
+  return
+}
+
+// -----
+
+// Within a row, a span is read from the window aligned to the vector's
+// size that holds it, when one does: the load is aligned whenever the row
+// is, and gathers whose lanes differ by one (the two taps of a linear
+// Upsample's tile) share it. A span across two windows, or whose window
+// would pass the end of the row, is read from its start or back from the
+// row's end.
+// CHECK-LABEL: func @gather_aligned_window
+// CHECK-SAME:    (%[[X:.*]]: memref<4x40xf32>, %[[ROW:.*]]: index
+// CHECK-DAG:     %[[C10:.*]] = arith.constant 10 : index
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG:     %[[C24:.*]] = arith.constant 24 : index
+// CHECK:         %[[A:.*]] = vector.load %[[X]][%[[ROW]], %[[C16]]] : memref<4x40xf32>, vector<16xf32>
+// CHECK-NEXT:    vector.shuffle %[[A]], %[[A]] [2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10, 11, 11, 12]
+// CHECK-NEXT:    vector.shuffle %[[A]], %[[A]] [3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 10, 10, 11, 12, 12, 13]
+// CHECK-NEXT:    %[[B:.*]] = vector.load %[[X]][%[[ROW]], %[[C10]]] : memref<4x40xf32>, vector<16xf32>
+// CHECK-NEXT:    vector.shuffle %[[B]], %[[B]] [0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9, 10]
+// CHECK-NEXT:    %[[C:.*]] = vector.load %[[X]][%[[ROW]], %[[C24]]] : memref<4x40xf32>, vector<16xf32>
+// CHECK-NEXT:    vector.shuffle %[[C]], %[[C]] [9, 10, 10, 11, 12, 12, 13, 14, 14, 15, 15, 15, 15, 15, 15, 15]
+// CHECK-NOT:     vector.gather
+func.func @gather_aligned_window(%x: memref<4x40xf32>, %row: index, %y: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %tap0 = arith.constant dense<[18, 19, 19, 20, 21, 21, 22, 23, 23, 24, 25, 25, 26, 27, 27, 28]> : vector<16xindex>
+  %tap1 = arith.constant dense<[19, 20, 20, 21, 22, 22, 23, 24, 24, 25, 26, 26, 27, 28, 28, 29]> : vector<16xindex>
+  %across = arith.constant dense<[10, 11, 11, 12, 13, 13, 14, 15, 15, 16, 17, 17, 18, 19, 19, 20]> : vector<16xindex>
+  %end = arith.constant dense<[33, 34, 34, 35, 36, 36, 37, 38, 38, 39, 39, 39, 39, 39, 39, 39]> : vector<16xindex>
+  %a = vector.gather %x[%row, %c0] [%tap0], %mask, %pass : memref<4x40xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  %b = vector.gather %x[%row, %c0] [%tap1], %mask, %pass : memref<4x40xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  %c = vector.gather %x[%row, %c0] [%across], %mask, %pass : memref<4x40xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  %d = vector.gather %x[%row, %c0] [%end], %mask, %pass : memref<4x40xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
+  vector.transfer_write %b, %y[%c16] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
+  vector.transfer_write %c, %y[%c32] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
   vector.transfer_write %d, %y[%c48] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
   return
 }

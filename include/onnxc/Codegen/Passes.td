@@ -180,8 +180,12 @@ def ONNXSpecializeGathersPass
     `vector.maskedload` of it, unless a whole vector holding it is known to
     fit in the row the gather reads (rows end to end, the offset a multiple
     of the row length, span and vector no longer than the row): then that
-    vector is loaded, from the span's start or back from the row's end. On
-    x86 a masked load also takes a vector ALU slot.
+    vector is loaded. It is the window at a multiple of the vector's length
+    from the row's start when one holds the span, otherwise the vector from
+    the span's start or back from the row's end. On x86 a masked load also
+    takes a vector ALU slot; an aligned window is aligned whenever the row
+    is, where a vector from the span's start would straddle two cache
+    lines, and the two taps of a linear Upsample's tile share it.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
