@@ -184,8 +184,8 @@ def ONNXSpecializeGathersPass
     from the row's start when one holds the span, otherwise the vector from
     the span's start or back from the row's end. On x86 a masked load also
     takes a vector ALU slot; an aligned window is aligned whenever the row
-    is, where a vector from the span's start would straddle two cache
-    lines, and the two taps of a linear Upsample's tile share it.
+    is (a vector from an unaligned span start straddles two cache lines),
+    and the two taps of a linear Upsample's tile share it.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
