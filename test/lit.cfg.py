@@ -19,6 +19,10 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%python", config.onnxc_python))
 config.substitutions.append(("%onnxc_src", config.onnxc_src_root))
 config.substitutions.append(("%onnxc_lib", config.onnxc_lib_dir))
+config.substitutions.append(("%onnxc_tools", config.onnxc_tools_dir))
+# A clang driver to name in $ONNXC_CLANG.
+config.substitutions.append(
+    ("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 
 # CPU features the host has, for tests of models built for other CPUs.
 try:

@@ -14,7 +14,11 @@ prefix=$work/prefix
 rm -rf "$work" && mkdir -p "$work"
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 cd "$work"
-"$prefix/bin/onnx-compile" "$source/examples/relu6.onnxtxt" -o relu6.so
+# The installed link record is the one used: no clang per link.
+"$prefix/bin/onnx-compile" "$source/examples/relu6.onnxtxt" -o relu6.so -v \
+  2>link.log
+grep -q "linking as recorded in '$prefix/bin/../lib/onnxc-link-command.txt'" \
+  link.log
 "$prefix/bin/onnx-compile" "$source/examples/upsample2x.onnxtxt" -o upsample2x.so
 "$prefix/bin/onnx-run" relu6.so --input "$source/examples/inputs/relu6.pb" --print
 "$cxx" -std=c++17 -I"$prefix/include" "$source/examples/run_model.cpp" \

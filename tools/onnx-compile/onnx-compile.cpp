@@ -32,9 +32,10 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("onnx-compile options");
 
+// Required unless --record-link-command, which main checks.
 static cl::opt<std::string>
     inputFilename(cl::Positional, cl::desc("<model.onnx | model.onnxtxt>"),
-                  cl::Required, cl::cat(category));
+                  cl::cat(category));
 
 static cl::opt<std::string> outputFilename(
     "o",
@@ -91,6 +92,17 @@ static cl::opt<unsigned> vectorBits(
     cl::desc("SIMD width in bits to vectorize for (default: the target's)"),
     cl::init(0), cl::cat(category));
 
+static cl::opt<bool>
+    verbose("v", cl::desc("Print the linker command, and where it came from"),
+            cl::cat(category));
+
+static cl::opt<std::string> recordLinkCommand(
+    "record-link-command",
+    cl::desc("Write how clang links a model library for --mtriple to FILE, "
+             "and compile nothing (the build installs one beside each model "
+             "support library, which spares each link a call to clang)"),
+    cl::value_desc("file"), cl::Hidden, cl::cat(category));
+
 static int fail(const Twine &message) {
   llvm::WithColor::error(llvm::errs(), "onnx-compile") << message << "\n";
   return 1;
@@ -136,6 +148,11 @@ int main(int argc, char **argv) {
   options.vectorize = vectorize;
   options.fuse = fuse;
   options.vectorBits = vectorBits;
+  options.verbose = verbose;
+  if (!recordLinkCommand.empty()) {
+    options.stage = LoweringStage::LLVM;
+    options.output = OutputKind::Library;
+  }
   if (streamingStores == "always") {
     options.streamingThresholdBytes = 0;
   } else if (streamingStores == "never") {
@@ -151,6 +168,13 @@ int main(int argc, char **argv) {
   ModelCompiler compiler(options);
   if (llvm::Error error = compiler.initialize())
     return fail(llvm::toString(std::move(error)));
+  if (!recordLinkCommand.empty()) {
+    if (llvm::Error error = compiler.recordLinkerCommand(recordLinkCommand))
+      return fail(llvm::toString(std::move(error)));
+    return 0;
+  }
+  if (inputFilename.empty())
+    return fail("no input model (see --help)");
 
   std::string output = outputFilename;
   if (output.empty())

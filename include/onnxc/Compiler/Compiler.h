@@ -85,15 +85,17 @@ struct CompileOptions {
   /// -1 never; std::nullopt for 3/4 of the compiling CPU's share of its
   /// last-level cache (whatever the target).
   std::optional<int64_t> streamingThresholdBytes;
+  /// Print the linker command, and where it came from, to stderr.
+  bool verbose = false;
 };
 
 /// A C identifier made from a file name: "my-model.onnx" -> "my_model".
 std::string deriveEntryName(llvm::StringRef path);
 
 /// Whether `triple` names the machine the compiler runs on: its
-/// architecture, OS and environment (when given), whatever the vendor. Code for it may
-/// use the host CPU's features and links against the model support library
-/// beside the tool; any other triple gets the generic CPU and the cross
+/// architecture, OS and environment (when given), whatever the vendor. Code for
+/// it may use the host CPU's features and links against the model support
+/// library beside the tool; any other triple gets the generic CPU and the cross
 /// support library.
 bool isHostTriple(const llvm::Triple &triple);
 
@@ -129,6 +131,12 @@ public:
   /// library at `outputPath`.
   llvm::Error linkSharedLibrary(llvm::StringRef objectPath,
                                 llvm::StringRef outputPath);
+
+  /// Asks the clang driver how it links a model library for the target and
+  /// writes its answer to `recordPath`, for linkSharedLibrary to use
+  /// instead of asking on every compile (the build records one for each
+  /// target it has a model support library for).
+  llvm::Error recordLinkerCommand(llvm::StringRef recordPath);
 
 private:
   CompileOptions options;
