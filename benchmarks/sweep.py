@@ -5,11 +5,12 @@
 
 The benchmark table (run.py) times a few chosen workloads against ONNX
 Runtime; this one covers the rest of the ground: one [N,C,H,W] input, scales
-of 2, 4, 3 and 1.5 on H and W, both modes, six element types. Each cell is
-onnxc's median time over the rounds (onnxc_bench, as run.py times it)
-divided into the limit measured in the same process (the faster of a memcpy
-and a streaming copy of (bytes read + bytes written) / 2): 1.0 is the speed
-of the faster copy.
+of 2, 4, 3 and 1.5 on H and W, both modes, six element types. Each cell is,
+as in run.py, the median over the rounds of one round's ratio: the limit
+measured in the same process (the faster of a memcpy and a streaming copy
+of (bytes read + bytes written) / 2) divided by onnxc's time (onnxc_bench):
+1.0 is the speed of the faster copy. A round that finds the machine slower
+slows both sides of its ratio alike.
 """
 
 import argparse
@@ -66,7 +67,7 @@ def main():
                                check=True)
                 cases.append((type_name, mode, scale, library))
 
-    ratios = {}
+    ratios = {}  # (model ms, limit ms) per round
     for _ in range(args.rounds):
         for type_name, mode, scale, library in cases:
             result = json.loads(subprocess.run(
@@ -84,9 +85,8 @@ def main():
             cells = []
             for scale in SCALES:
                 times = ratios[(type_name, mode, scale)]
-                model_ms = statistics.median(t for t, _ in times)
-                limit_ms = statistics.median(l for _, l in times)
-                cells.append("%.2f" % (limit_ms / model_ms))
+                cells.append("%.2f" % statistics.median(
+                    limit_ms / model_ms for model_ms, limit_ms in times))
             print("| %s | %s | %s |" % (type_name, mode, " | ".join(cells)))
 
 
