@@ -278,15 +278,10 @@ static void releaseLinkDirectory() {
 /// Prints `args` quoted, as `clang -###` does.
 static void printCommand(ArrayRef<std::string> args, llvm::raw_ostream &os) {
   for (const std::string &arg : args) {
-    os << " \"";
-    for (char c : arg) {
-      if (c == '"' || c == '\\')
-        os << '\\';
-      os << c;
-    }
-    os << "\"";
+    os << ' ';
+    llvm::sys::printArg(os, arg, /*Quote=*/true);
   }
-  os << "\n";
+  os << '\n';
 }
 
 llvm::Error ModelCompiler::recordLinkerCommand(StringRef recordPath) {
