@@ -252,8 +252,8 @@ readLinkRecord(StringRef recordPath, StringRef object, StringRef support,
   return args;
 }
 
-/// A private directory for one link, removed when the returned guard goes
-/// and, with every file in it, on SIGINT/SIGTERM.
+/// A private directory for one link, which releaseLinkDirectory removes
+/// (and, with every file in it, SIGINT/SIGTERM).
 static llvm::Expected<SmallString<256>> createLinkDirectory() {
   SmallString<256> directory;
   if (std::error_code ec =
@@ -325,10 +325,14 @@ llvm::Error ModelCompiler::recordLinkerCommand(StringRef recordPath) {
             << " stand for each link's files.\n";
   unsigned placeholders = 0;
   for (const std::string &arg : *args) {
-    if (arg.find('\n') != std::string::npos)
+    // One line each, read back verbatim: no empty argument, none that
+    // breaks a line or reads as a comment.
+    if (arg.empty() || arg.find('\n') != std::string::npos ||
+        StringRef(arg).starts_with("#"))
       return llvm::createStringError("'" + *driver +
-                                     "' links with an argument holding a "
-                                     "line break");
+                                     "' links with an argument a record "
+                                     "cannot hold: '" +
+                                     arg + "'");
     StringRef line = arg;
     if (arg == output)
       line = kOutputPlaceholder;

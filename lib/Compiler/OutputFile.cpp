@@ -64,8 +64,17 @@ OutputFile::OutputFile(std::string path, std::optional<fs::TempFile> temp,
 }
 
 OutputFile::~OutputFile() {
-  if (temp)
-    consumeError(temp->discard());
+  if (!temp)
+    return;
+  // The stream goes first: flushing into a closed file would be a fatal
+  // error once the output is abandoned (an error after something was
+  // written).
+  if (stream) {
+    stream->flush();
+    stream->clear_error();
+    stream.reset();
+  }
+  consumeError(temp->discard());
 }
 
 llvm::Error OutputFile::keep() {
