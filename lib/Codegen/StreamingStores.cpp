@@ -1,8 +1,8 @@
 //===- StreamingStores.cpp - Non-temporal stores for large outputs --------===//
 //
 // Loops that write whole aligned vectors into an output get a second
-// version with streaming stores, chosen at run time when the output is
-// aligned and large enough.
+// version with streaming stores, chosen at run time when the outputs are
+// aligned and each of the run's threads moves more than its cache holds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +18,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <limits>
 #include <numeric>
 
 namespace onnxc {
@@ -128,22 +130,49 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
 /// stays far below any loop bound's range.
 constexpr int64_t kMaxPageStreams = 64;
 
+/// Bytes of a statically shaped memref of int or float elements; nullopt
+/// otherwise.
+std::optional<int64_t> getStaticBytes(MemRefType type) {
+  if (!type.getElementType().isIntOrFloat() || !type.hasStaticShape())
+    return std::nullopt;
+  return type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8);
+}
+
 struct ONNXStreamingStoresPass
     : onnxc::impl::ONNXStreamingStoresPassBase<ONNXStreamingStoresPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
+    ModuleOp module = getOperation();
     if (pageStreams < 1 || pageStreams > kMaxPageStreams) {
-      func.emitError() << "onnx-streaming-stores: page-streams must be 1 to "
-                       << kMaxPageStreams << ", not "
-                       << static_cast<int64_t>(pageStreams);
+      module.emitError() << "onnx-streaming-stores: page-streams must be 1 to "
+                         << kMaxPageStreams << ", not "
+                         << static_cast<int64_t>(pageStreams);
       return signalPassFailure();
     }
     if (thresholdBytes < 0)
       return;
-    if (func.isExternal())
-      return;
+    for (auto func : llvm::to_vector(module.getOps<func::FuncOp>()))
+      if (!func.isExternal())
+        versionLoops(func);
+  }
+
+  /// `i64 __onnxc_num_threads()`, of the model support library: the threads
+  /// the running kernel's parallel loops may use.
+  func::FuncOp getOrInsertNumThreads(Location loc) {
+    ModuleOp module = getOperation();
+    if (auto existing =
+            module.lookupSymbol<func::FuncOp>(onnxc::kNumThreadsFunctionName))
+      return existing;
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    auto declaration =
+        func::FuncOp::create(b, loc, onnxc::kNumThreadsFunctionName,
+                             b.getFunctionType({}, {b.getI64Type()}));
+    declaration.setPrivate();
+    return declaration;
+  }
+
+  void versionLoops(func::FuncOp func) {
     Block &entry = func.getBody().front();
 
     // The top-level ops holding candidates, and what they write.
@@ -166,30 +195,34 @@ struct ONNXStreamingStoresPass
     if (versioned.empty())
       return;
 
-    // Small static outputs never stream.
+    // What a run moves: the bytes of its memref arguments, read or written.
+    // When each thread's share of them is below the threshold (its share of
+    // the last-level cache), they stay in the threads' caches from run to
+    // run, and ordinary stores find their lines there.
     int64_t staticBytes = 0;
-    bool allStatic = true;
-    for (auto [argument, alignment] : alignments) {
-      auto type = cast<MemRefType>(argument.getType());
-      if (!type.hasStaticShape()) {
-        allStatic = false;
+    SmallVector<BlockArgument> dynamicArguments;
+    for (BlockArgument argument : entry.getArguments()) {
+      auto type = dyn_cast<MemRefType>(argument.getType());
+      if (!type || !type.getElementType().isIntOrFloat())
         continue;
-      }
-      staticBytes +=
-          type.getNumElements() * (type.getElementTypeBitWidth() + 7) / 8;
+      std::optional<int64_t> bytes = getStaticBytes(type);
+      if (!bytes)
+        dynamicArguments.push_back(argument);
+      else if (llvm::AddOverflow(staticBytes, *bytes, staticBytes))
+        staticBytes = std::numeric_limits<int64_t>::max();
     }
-    if (allStatic && staticBytes < thresholdBytes)
+    // Static moves below the threshold never stream.
+    if (dynamicArguments.empty() && staticBytes < thresholdBytes)
       return;
 
     // The condition, computed on entry: every written argument aligned, and
-    // enough bytes written.
+    // enough bytes moved per thread.
     OpBuilder b(&entry, entry.begin());
     Location loc = func.getLoc();
     auto index = [&](int64_t value) {
       return arith::ConstantIndexOp::create(b, loc, value);
     };
     Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-    Value bytes = index(0);
     for (auto [argument, alignment] : alignments) {
       auto type = cast<MemRefType>(argument.getType());
       int64_t elementBytes = (type.getElementTypeBitWidth() + 7) / 8;
@@ -207,17 +240,32 @@ struct ONNXStreamingStoresPass
                                  arith::CmpIOp::create(b, loc,
                                                        arith::CmpIPredicate::eq,
                                                        misaligned, index(0)));
-      Value elements = index(1);
-      for (Value size : metadata.getSizes())
-        elements = arith::MulIOp::create(b, loc, elements, size);
-      bytes = arith::AddIOp::create(
-          b, loc, bytes,
-          arith::MulIOp::create(b, loc, elements, index(elementBytes)));
     }
-    ok = arith::AndIOp::create(
-        b, loc, ok,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bytes,
-                              index(thresholdBytes)));
+    if (thresholdBytes > 0) {
+      Value bytes = index(staticBytes);
+      for (BlockArgument argument : dynamicArguments) {
+        auto type = cast<MemRefType>(argument.getType());
+        Value elements = index(1);
+        for (int64_t dim = 0; dim < type.getRank(); ++dim)
+          elements = arith::MulIOp::create(
+              b, loc, elements,
+              memref::DimOp::create(b, loc, argument, index(dim)));
+        bytes = arith::AddIOp::create(
+            b, loc, bytes,
+            arith::MulIOp::create(
+                b, loc, elements,
+                index((type.getElementTypeBitWidth() + 7) / 8)));
+      }
+      Value threads = arith::IndexCastOp::create(
+          b, loc, b.getIndexType(),
+          func::CallOp::create(b, loc, getOrInsertNumThreads(loc), ValueRange{})
+              .getResult(0));
+      Value perThread = arith::DivUIOp::create(b, loc, bytes, threads);
+      ok = arith::AndIOp::create(
+          b, loc, ok,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, perThread,
+                                index(thresholdBytes)));
+    }
 
     for (Operation *op : versioned) {
       b.setInsertionPoint(op);

@@ -128,8 +128,7 @@ static void addLoopsStage(OpPassManager &pm,
     ONNXStreamingStoresPassOptions streamingOptions;
     streamingOptions.thresholdBytes = options.streamingThresholdBytes;
     streamingOptions.pageStreams = options.streamingPageStreams;
-    pm.addNestedPass<func::FuncOp>(
-        createONNXStreamingStoresPass(streamingOptions));
+    pm.addPass(createONNXStreamingStoresPass(streamingOptions));
   }
   if (options.vectorize)
     pm.addNestedPass<func::FuncOp>(createONNXJamParallelLoopsPass());

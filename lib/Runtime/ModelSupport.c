@@ -245,6 +245,22 @@ __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
  * call: the caller takes back its range. */
 enum { kMinBytesPerThread = 64 << 10 };
 
+/* The threads lent to the running kernel, NULL when it has none. */
+static onnxc_thread_pool *getRunPool(void) {
+  Workspace *w = workspaceKeyCreated
+                     ? (Workspace *)pthread_getspecific(workspaceKey)
+                     : NULL;
+  return w ? w->pool : NULL;
+}
+
+/* The threads the running kernel's parallel loops may use, the calling one
+ * included: onnx-streaming-stores weighs the bytes a run moves per thread
+ * against its share of the last-level cache. */
+__attribute__((visibility("hidden"))) int64_t __onnxc_num_threads(void) {
+  onnxc_thread_pool *pool = getRunPool();
+  return pool ? pool->num_threads : 1;
+}
+
 /* A parallel loop of the kernel (outlined by onnx-parallelize-loops): runs
  * `task` over [0, n), each iteration writing about `bytesPerIteration`
  * bytes, on the threads the run was lent, or on the calling thread alone
@@ -257,10 +273,7 @@ __onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
                      int64_t bytesPerIteration) {
   if (n <= 0)
     return;
-  Workspace *w = workspaceKeyCreated
-                     ? (Workspace *)pthread_getspecific(workspaceKey)
-                     : NULL;
-  onnxc_thread_pool *pool = w ? w->pool : NULL;
+  onnxc_thread_pool *pool = getRunPool();
   int64_t threads = pool ? pool->num_threads : 1;
   if (threads > n)
     threads = n;

@@ -5,14 +5,24 @@
 // BAD-STREAMS: error: onnx-streaming-stores: page-streams must be 1 to 64, not 0
 // BAD-STREAMS-MANY: error: onnx-streaming-stores: page-streams must be 1 to 64, not 65
 // RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=-1 -split-input-file | FileCheck %s --check-prefix=NEVER
+// RUN: onnx-opt %s -onnx-streaming-stores=threshold-bytes=0 -split-input-file | FileCheck %s --check-prefix=ALWAYS
 
 // A 64 KiB output written by whole 16-lane vectors at multiples of 16: the
 // loop gets a streaming version, chosen when the output is 64-byte aligned
-// (and large enough: statically so here).
+// and each thread's share of the 128 KiB read and written is at least the
+// threshold (on up to 32 threads here).
 // CHECK-LABEL: func @large
 // CHECK:         %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[Y:.*]] :
 // CHECK:         %[[MIS:.*]] = arith.remui %{{.*}}, %{{.*}} : index
-// CHECK:         scf.if %[[OK:.*]] {
+// CHECK:         %[[ALIGNED:.*]] = arith.andi
+// CHECK:         %[[MOVED:.*]] = arith.constant 131072 : index
+// CHECK:         %[[THREADS_I64:.*]] = call @__onnxc_num_threads() : () -> i64
+// CHECK:         %[[THREADS:.*]] = arith.index_cast %[[THREADS_I64]] : i64 to index
+// CHECK:         %[[SHARE:.*]] = arith.divui %[[MOVED]], %[[THREADS]] : index
+// CHECK:         %[[THRESHOLD:.*]] = arith.constant 4096 : index
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %[[SHARE]], %[[THRESHOLD]] : index
+// CHECK:         %[[OK:.*]] = arith.andi %[[ALIGNED]], %[[BIG]] : i1
+// CHECK:         scf.if %[[OK]] {
 // CHECK:           scf.for %[[I:.*]] =
 // CHECK:             %[[OUT:.*]] = memref.subview %arg1[%[[I]]] [16] [1]
 // CHECK:             vector.store %{{.*}}, %[[OUT]][%{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
@@ -22,9 +32,16 @@
 // CHECK:             vector.transfer_write
 // CHECK-NOT:         nontemporal
 // CHECK:         }
+// CHECK:       func.func private @__onnxc_num_threads() -> i64
 // NEVER-LABEL: func @large
 // NEVER-NOT:     nontemporal
 // NEVER-NOT:     scf.if
+// With threshold-bytes=0 only the alignment decides: no size, no threads.
+// ALWAYS-LABEL: func @large
+// ALWAYS-NOT:     __onnxc_num_threads
+// ALWAYS:         scf.if
+// ALWAYS:           nontemporal = true
+// ALWAYS-NOT:     __onnxc_num_threads
 func.func @large(%x: memref<16384xf32>, %y: memref<16384xf32>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -41,7 +58,8 @@ func.func @large(%x: memref<16384xf32>, %y: memref<16384xf32>) {
 
 // -----
 
-// Below the threshold (1 KiB): left alone.
+// 2 KiB read and written, below the threshold on one thread already: the
+// function is left alone.
 // CHECK-LABEL: func @small
 // CHECK-NOT:     scf.if
 // CHECK-NOT:     nontemporal
@@ -61,10 +79,14 @@ func.func @small(%x: memref<256xf32>, %y: memref<256xf32>) {
 
 // -----
 
-// A dynamic output, through its collapse: the size is compared with the
-// threshold at run time too.
+// A dynamic input and output, the output through its collapse: the bytes
+// moved are counted at run time.
 // CHECK-LABEL: func @dynamic
-// CHECK:         %{{.*}}, %{{.*}}, %[[SIZES:.*]]:2, %{{.*}}:2 = memref.extract_strided_metadata
+// CHECK-SAME:    (%[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?x16xf32>)
+// CHECK:         memref.extract_strided_metadata %[[Y]]
+// CHECK:         %[[XN:.*]] = memref.dim %[[X]], %{{.*}} : memref<?xf32>
+// CHECK:         %[[YN:.*]] = memref.dim %[[Y]], %{{.*}} : memref<?x16xf32>
+// CHECK:         call @__onnxc_num_threads()
 // CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %{{.*}} : index
 // CHECK:         scf.if
 // CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
@@ -77,6 +99,30 @@ func.func @dynamic(%x: memref<?xf32>, %y: memref<?x16xf32>) {
   scf.for %i = %c0 to %n step %c16 {
     %in = memref.subview %x[%i] [16] [1] : memref<?xf32> to memref<16xf32, strided<[1], offset: ?>>
     %out = memref.subview %flat[%i] [16] [1] : memref<?xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
+// An output of 2 KiB, below the threshold, filled from 14 KiB of input: the
+// run moves 16 KiB, so the output streams when the run has at most four
+// threads.
+// CHECK-LABEL: func @small_output_large_input
+// CHECK:         arith.constant 16384 : index
+// CHECK:         call @__onnxc_num_threads()
+// CHECK:         scf.if
+// CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true}
+func.func @small_output_large_input(%x: memref<7x512xf32>, %y: memref<512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 512 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %in = memref.subview %x[6, %i] [1, 16] [1, 1] : memref<7x512xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %y[%i] [16] [1] : memref<512xf32> to memref<16xf32, strided<[1], offset: ?>>
     %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
     vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
   }

@@ -46,6 +46,12 @@ namespace onnxc {
 /// (onnx-parallelize-loops runs them on several threads).
 inline constexpr llvm::StringLiteral kParallelLoopAttrName = "onnxc.parallel";
 
+/// The model support library's `int64_t __onnxc_num_threads(void)`: the
+/// threads the running kernel's parallel loops may use (onnx-streaming-stores
+/// weighs the bytes a run moves per thread).
+inline constexpr llvm::StringLiteral kNumThreadsFunctionName =
+    "__onnxc_num_threads";
+
 /// The rewrites of onnx-specialize-gathers: constant table reads folded,
 /// uniform lane offsets moved into the base offset, gathers of nearby
 /// constant lanes as a load and a shuffle.

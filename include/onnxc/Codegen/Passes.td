@@ -196,13 +196,13 @@ def ONNXSpecializeGathersPass
 }
 
 def ONNXStreamingStoresPass
-    : Pass<"onnx-streaming-stores", "::mlir::func::FuncOp"> {
+    : Pass<"onnx-streaming-stores", "::mlir::ModuleOp"> {
   let summary = "Write large outputs with non-temporal (streaming) stores";
   let description = [{
     An output larger than the last-level cache gains nothing from passing
     through it: streaming stores write it to memory directly and skip
     reading each destination line first. They need aligned full-vector
-    stores, and they slow outputs that fit in the cache, so the pass
+    stores, and they slow runs whose data fit in the cache, so the pass
     versions the loops that write outputs:
 
     - a candidate is a `vector.transfer_write` of a whole 1-D vector (in
@@ -214,13 +214,15 @@ def ONNXStreamingStoresPass
       variables with such bounds and steps show: every store is then
       aligned to that size when the argument's first element is (a longer
       vector is stored as aligned pieces of at most a line);
-    - each top-level op of the function that holds candidates runs in an
+    - each top-level op of a function that holds candidates runs in an
       `scf.if`: when every written argument starts at an address aligned to
-      that size and the written arguments hold at least `threshold-bytes`
-      bytes, a copy whose candidates are `vector.store {nontemporal = true,
-      alignment = <vector bytes, at most 64>}`, followed by a sequentially
-      consistent fence (streaming stores are weakly ordered); otherwise the
-      op as it was.
+      that size and each thread's share of the bytes of the function's
+      memref arguments (what the run reads and writes, split over
+      `__onnxc_num_threads()` of the model support library, the threads the
+      run may use) is at least `threshold-bytes`, a copy whose
+      candidates are `vector.store {nontemporal = true, alignment = <vector
+      bytes, at most 64>}`, followed by a sequentially consistent fence
+      (streaming stores are weakly ordered); otherwise the op as it was.
 
     With `page-streams` = N > 1, in the streaming copy, a top-level
     `onnxc.parallel` loop over single vectors (a flattened elementwise op)
@@ -229,18 +231,21 @@ def ONNXStreamingStoresPass
     depends on the CPU's prefetchers: `onnx-compile` picks N for its
     target (4 on Intel cores, 1 elsewhere).
 
-    A function whose written arguments have a static size below the
-    threshold is left alone. `threshold-bytes` = -1 disables the pass; 0
-    uses streaming stores whenever the alignment allows.
+    A function whose memref arguments have static sizes and hold less than
+    the threshold is left alone. `threshold-bytes` = -1 disables the
+    pass; 0 uses streaming stores whenever the alignment allows, whatever
+    the size and the threads.
   }];
   let options = [
     Option<"thresholdBytes", "threshold-bytes", "int64_t", /*default=*/"-1",
-           "Output bytes from which stores stream; -1 never">,
+           "Bytes read and written per thread from which stores stream; "
+           "-1 never">,
     Option<"pageStreams", "page-streams", "int64_t", /*default=*/"1",
            "Pages a flattened elementwise loop streams at once, 1 to 64">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",

@@ -54,9 +54,9 @@ struct ONNXToLLVMPipelineOptions
       llvm::cl::init(true)};
   Option<int64_t> streamingThresholdBytes{
       *this, "streaming-threshold-bytes",
-      llvm::cl::desc("Output bytes from which vectorized kernels write with "
-                     "streaming stores (onnx-streaming-stores); 0 always, "
-                     "-1 never"),
+      llvm::cl::desc("Bytes read and written per thread from which "
+                     "vectorized kernels write with streaming stores "
+                     "(onnx-streaming-stores); 0 always, -1 never"),
       llvm::cl::init(-1)};
   Option<int64_t> streamingPageStreams{
       *this, "streaming-page-streams",
