@@ -130,12 +130,19 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
 /// stays far below any loop bound's range.
 constexpr int64_t kMaxPageStreams = 64;
 
-/// Bytes of a statically shaped memref of int or float elements; nullopt
-/// otherwise.
-std::optional<int64_t> getStaticBytes(MemRefType type) {
-  if (!type.getElementType().isIntOrFloat() || !type.hasStaticShape())
-    return std::nullopt;
-  return type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8);
+/// Bytes per element of a memref of int or float elements.
+int64_t getElementBytes(MemRefType type) {
+  return (type.getElementTypeBitWidth() + 7) / 8;
+}
+
+/// The product of the static sizes of `type` and its element bytes,
+/// saturated at the largest int64_t.
+int64_t getStaticBytes(MemRefType type) {
+  int64_t bytes = getElementBytes(type);
+  for (int64_t size : type.getShape())
+    if (!ShapedType::isDynamic(size) && llvm::MulOverflow(bytes, size, bytes))
+      return std::numeric_limits<int64_t>::max();
+  return bytes;
 }
 
 struct ONNXStreamingStoresPass
@@ -153,26 +160,33 @@ struct ONNXStreamingStoresPass
     if (thresholdBytes < 0)
       return;
     for (auto func : llvm::to_vector(module.getOps<func::FuncOp>()))
-      if (!func.isExternal())
-        versionLoops(func);
+      if (!func.isExternal() && failed(versionLoops(func)))
+        return signalPassFailure();
   }
 
   /// `i64 __onnxc_num_threads()`, of the model support library: the threads
-  /// the running kernel's parallel loops may use.
-  func::FuncOp getOrInsertNumThreads(Location loc) {
+  /// the running kernel's parallel loops may use. Fails, with an error, when
+  /// the module holds something else by that name.
+  FailureOr<func::FuncOp> getOrInsertNumThreads() {
     ModuleOp module = getOperation();
-    if (auto existing =
-            module.lookupSymbol<func::FuncOp>(onnxc::kNumThreadsFunctionName))
-      return existing;
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    auto declaration =
-        func::FuncOp::create(b, loc, onnxc::kNumThreadsFunctionName,
-                             b.getFunctionType({}, {b.getI64Type()}));
+    FunctionType type = b.getFunctionType({}, {b.getI64Type()});
+    if (Operation *existing = SymbolTable::lookupSymbolIn(
+            module, onnxc::kNumThreadsFunctionName)) {
+      auto function = dyn_cast<func::FuncOp>(existing);
+      if (function && function.getFunctionType() == type)
+        return function;
+      return existing->emitError()
+             << "onnx-streaming-stores: '" << onnxc::kNumThreadsFunctionName
+             << "' must be a func.func of type " << type;
+    }
+    auto declaration = func::FuncOp::create(
+        b, module.getLoc(), onnxc::kNumThreadsFunctionName, type);
     declaration.setPrivate();
     return declaration;
   }
 
-  void versionLoops(func::FuncOp func) {
+  LogicalResult versionLoops(func::FuncOp func) {
     Block &entry = func.getBody().front();
 
     // The top-level ops holding candidates, and what they write.
@@ -193,7 +207,7 @@ struct ONNXStreamingStoresPass
         versioned.push_back(&op);
     }
     if (versioned.empty())
-      return;
+      return success();
 
     // What a run moves: the bytes of its memref arguments, read or written.
     // When each thread's share of them is below the threshold (its share of
@@ -205,15 +219,15 @@ struct ONNXStreamingStoresPass
       auto type = dyn_cast<MemRefType>(argument.getType());
       if (!type || !type.getElementType().isIntOrFloat())
         continue;
-      std::optional<int64_t> bytes = getStaticBytes(type);
-      if (!bytes)
+      if (!type.hasStaticShape())
         dynamicArguments.push_back(argument);
-      else if (llvm::AddOverflow(staticBytes, *bytes, staticBytes))
+      else if (llvm::AddOverflow(staticBytes, getStaticBytes(type),
+                                 staticBytes))
         staticBytes = std::numeric_limits<int64_t>::max();
     }
     // Static moves below the threshold never stream.
     if (dynamicArguments.empty() && staticBytes < thresholdBytes)
-      return;
+      return success();
 
     // The condition, computed on entry: every written argument aligned, and
     // enough bytes moved per thread.
@@ -225,7 +239,7 @@ struct ONNXStreamingStoresPass
     Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
     for (auto [argument, alignment] : alignments) {
       auto type = cast<MemRefType>(argument.getType());
-      int64_t elementBytes = (type.getElementTypeBitWidth() + 7) / 8;
+      int64_t elementBytes = getElementBytes(type);
       Value pointer =
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, argument);
       auto metadata =
@@ -245,22 +259,37 @@ struct ONNXStreamingStoresPass
       Value bytes = index(staticBytes);
       for (BlockArgument argument : dynamicArguments) {
         auto type = cast<MemRefType>(argument.getType());
-        Value elements = index(1);
-        for (int64_t dim = 0; dim < type.getRank(); ++dim)
-          elements = arith::MulIOp::create(
-              b, loc, elements,
-              memref::DimOp::create(b, loc, argument, index(dim)));
-        bytes = arith::AddIOp::create(
-            b, loc, bytes,
-            arith::MulIOp::create(
-                b, loc, elements,
-                index((type.getElementTypeBitWidth() + 7) / 8)));
+        Value argumentBytes = index(getStaticBytes(type));
+        for (auto [dim, size] : llvm::enumerate(type.getShape()))
+          if (ShapedType::isDynamic(size))
+            argumentBytes = arith::MulIOp::create(
+                b, loc, argumentBytes,
+                memref::DimOp::create(b, loc, argument, index(dim)));
+        bytes = arith::AddIOp::create(b, loc, bytes, argumentBytes);
       }
-      Value threads = arith::IndexCastOp::create(
-          b, loc, b.getIndexType(),
-          func::CallOp::create(b, loc, getOrInsertNumThreads(loc), ValueRange{})
-              .getResult(0));
-      Value perThread = arith::DivUIOp::create(b, loc, bytes, threads);
+      // Only parallel loops share the bytes among threads.
+      bool parallel = llvm::any_of(versioned, [](Operation *op) {
+        return op
+            ->walk([](Operation *inner) {
+              return inner->hasAttr(onnxc::kParallelLoopAttrName)
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted();
+      });
+      Value perThread = bytes;
+      if (parallel) {
+        FailureOr<func::FuncOp> numThreads = getOrInsertNumThreads();
+        if (failed(numThreads))
+          return failure();
+        Value threads = arith::IndexCastOp::create(
+            b, loc, b.getIndexType(),
+            func::CallOp::create(b, loc, *numThreads, ValueRange{})
+                .getResult(0));
+        // At least one, whatever the library answers.
+        threads = arith::MaxUIOp::create(b, loc, threads, index(1));
+        perThread = arith::DivUIOp::create(b, loc, bytes, threads);
+      }
       ok = arith::AndIOp::create(
           b, loc, ok,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, perThread,
@@ -294,6 +323,7 @@ struct ONNXStreamingStoresPass
         interleavePages(loop, pageStreams);
       LLVM::FenceOp::create(then, op->getLoc(), LLVM::AtomicOrdering::seq_cst);
     }
+    return success();
   }
 
   /// A top-level loop over single vectors that streams them (a flattened

@@ -185,11 +185,12 @@ static unsigned getTargetVectorBits(const llvm::TargetMachine &tm) {
 /// streaming stores by default: 3/4 of this CPU's share of its last-level
 /// cache (the cache's size over the CPUs sharing it, from sysfs), the
 /// fraction glibc's memcpy keeps for its own copies. When sysfs describes
-/// no caches, 3/4 of 32 MiB, one AMD Zen 4 or Zen 5 core complex's L3: on
-/// the AMD EPYC VM whose sysfs is silent, int8 Clips (one thread and two)
-/// ran faster with streaming stores from 24 MiB per thread on and with
-/// ordinary ones up to 16 MiB; an int8 linear x2 Upsample moving 20 MiB
-/// per thread ran faster with ordinary ones (docs/design.md).
+/// no caches, 24 MiB, 3/4 of the 32 MiB L3 of one AMD Zen 4 or Zen 5 core
+/// complex, a value per thread found by measurement: on the AMD EPYC VM
+/// whose sysfs is silent, int8 Clips (one thread and two) ran faster with
+/// streaming stores from 20 MiB per thread on, clearly so from 24 MiB, and
+/// about as fast either way at 16 MiB; an int8 linear x2 Upsample moving
+/// 20 MiB per thread ran faster with ordinary ones (docs/design.md).
 static int64_t getDefaultStreamingThreshold() {
   int64_t bestLevel = 0, bytes = 0, sharing = 1;
   for (int index = 0; index < 8; ++index) {

@@ -9,19 +9,18 @@
 
 // A 64 KiB output written by whole 16-lane vectors at multiples of 16: the
 // loop gets a streaming version, chosen when the output is 64-byte aligned
-// and each thread's share of the 128 KiB read and written is at least the
-// threshold (on up to 32 threads here).
+// and the 128 KiB read and written reach the threshold. The loop is not a
+// parallel one, so one thread moves them all: no thread count is asked for.
 // CHECK-LABEL: func @large
+// CHECK-NOT:     __onnxc_num_threads
 // CHECK:         %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[Y:.*]] :
 // CHECK:         %[[MIS:.*]] = arith.remui %{{.*}}, %{{.*}} : index
 // CHECK:         %[[ALIGNED:.*]] = arith.andi
-// CHECK:         %[[MOVED:.*]] = arith.constant 131072 : index
-// CHECK:         %[[THREADS_I64:.*]] = call @__onnxc_num_threads() : () -> i64
-// CHECK:         %[[THREADS:.*]] = arith.index_cast %[[THREADS_I64]] : i64 to index
-// CHECK:         %[[SHARE:.*]] = arith.divui %[[MOVED]], %[[THREADS]] : index
-// CHECK:         %[[THRESHOLD:.*]] = arith.constant 4096 : index
-// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %[[SHARE]], %[[THRESHOLD]] : index
+// CHECK-DAG:     %[[MOVED:.*]] = arith.constant 131072 : index
+// CHECK-DAG:     %[[THRESHOLD:.*]] = arith.constant 4096 : index
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %[[MOVED]], %[[THRESHOLD]] : index
 // CHECK:         %[[OK:.*]] = arith.andi %[[ALIGNED]], %[[BIG]] : i1
+// CHECK-NOT:     __onnxc_num_threads
 // CHECK:         scf.if %[[OK]] {
 // CHECK:           scf.for %[[I:.*]] =
 // CHECK:             %[[OUT:.*]] = memref.subview %arg1[%[[I]]] [16] [1]
@@ -32,13 +31,13 @@
 // CHECK:             vector.transfer_write
 // CHECK-NOT:         nontemporal
 // CHECK:         }
-// CHECK:       func.func private @__onnxc_num_threads() -> i64
 // NEVER-LABEL: func @large
 // NEVER-NOT:     nontemporal
 // NEVER-NOT:     scf.if
-// With threshold-bytes=0 only the alignment decides: no size, no threads.
+// With threshold-bytes=0 only the alignment decides: no size, no threads
+// (checked to the end of the output).
 // ALWAYS-LABEL: func @large
-// ALWAYS-NOT:     __onnxc_num_threads
+// ALWAYS-NOT:     arith.cmpi uge
 // ALWAYS:         scf.if
 // ALWAYS:           nontemporal = true
 // ALWAYS-NOT:     __onnxc_num_threads
@@ -63,6 +62,7 @@ func.func @large(%x: memref<16384xf32>, %y: memref<16384xf32>) {
 // CHECK-LABEL: func @small
 // CHECK-NOT:     scf.if
 // CHECK-NOT:     nontemporal
+// CHECK-NOT:     __onnxc_num_threads
 func.func @small(%x: memref<256xf32>, %y: memref<256xf32>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -79,15 +79,20 @@ func.func @small(%x: memref<256xf32>, %y: memref<256xf32>) {
 
 // -----
 
-// A dynamic input and output, the output through its collapse: the bytes
-// moved are counted at run time.
+// A dynamic input and output, the output through its collapse: their bytes
+// are counted at run time, the static sizes folded in (4 bytes a float, 64
+// a row of 16 floats).
 // CHECK-LABEL: func @dynamic
 // CHECK-SAME:    (%[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?x16xf32>)
 // CHECK:         memref.extract_strided_metadata %[[Y]]
 // CHECK:         %[[XN:.*]] = memref.dim %[[X]], %{{.*}} : memref<?xf32>
+// CHECK:         %[[XBYTES:.*]] = arith.muli %[[FOUR:.*]], %[[XN]] : index
+// CHECK:         %[[SUM:.*]] = arith.addi %{{.*}}, %[[XBYTES]] : index
 // CHECK:         %[[YN:.*]] = memref.dim %[[Y]], %{{.*}} : memref<?x16xf32>
-// CHECK:         call @__onnxc_num_threads()
-// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %{{.*}}, %{{.*}} : index
+// CHECK:         %[[YBYTES:.*]] = arith.muli %[[ROW:.*]], %[[YN]] : index
+// CHECK:         %[[MOVED:.*]] = arith.addi %[[SUM]], %[[YBYTES]] : index
+// CHECK:         %[[THRESHOLD:.*]] = arith.constant 4096 : index
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %[[MOVED]], %[[THRESHOLD]] : index
 // CHECK:         scf.if
 // CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
 func.func @dynamic(%x: memref<?xf32>, %y: memref<?x16xf32>) {
@@ -107,15 +112,26 @@ func.func @dynamic(%x: memref<?xf32>, %y: memref<?x16xf32>) {
 
 // -----
 
-// An output of 2 KiB, below the threshold, filled from 14 KiB of input: the
-// run moves 16 KiB, so the output streams when the run has at most four
-// threads.
-// CHECK-LABEL: func @small_output_large_input
-// CHECK:         arith.constant 16384 : index
-// CHECK:         call @__onnxc_num_threads()
-// CHECK:         scf.if
+// A parallel loop shares what the run moves among the threads the run may
+// use. The sizes of the arguments count, not the bytes a loop touches: the
+// 2 KiB output, below the threshold, and all 14 KiB of the input, of which
+// the loop reads 2 KiB. 16 KiB over the threads (at least one, whatever
+// the library answers): the output streams on up to four.
+// CHECK-LABEL: func @parallel_share
+// CHECK:         %[[ALIGNED:.*]] = arith.andi
+// CHECK:         %[[MOVED:.*]] = arith.constant 16384 : index
+// CHECK:         %[[N:.*]] = call @__onnxc_num_threads() : () -> i64
+// CHECK:         %[[N_INDEX:.*]] = arith.index_cast %[[N]] : i64 to index
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK:         %[[THREADS:.*]] = arith.maxui %[[N_INDEX]], %[[ONE]] : index
+// CHECK:         %[[SHARE:.*]] = arith.divui %[[MOVED]], %[[THREADS]] : index
+// CHECK:         %[[THRESHOLD:.*]] = arith.constant 4096 : index
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge, %[[SHARE]], %[[THRESHOLD]] : index
+// CHECK:         %[[OK:.*]] = arith.andi %[[ALIGNED]], %[[BIG]] : i1
+// CHECK:         scf.if %[[OK]]
 // CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true}
-func.func @small_output_large_input(%x: memref<7x512xf32>, %y: memref<512xf32>) {
+// CHECK:       func.func private @__onnxc_num_threads() -> i64
+func.func @parallel_share(%x: memref<7x512xf32>, %y: memref<512xf32>) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
   %n = arith.constant 512 : index
@@ -125,7 +141,7 @@ func.func @small_output_large_input(%x: memref<7x512xf32>, %y: memref<512xf32>) 
     %out = memref.subview %y[%i] [16] [1] : memref<512xf32> to memref<16xf32, strided<[1], offset: ?>>
     %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
     vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
-  }
+  } {onnxc.parallel}
   return
 }
 
@@ -289,6 +305,46 @@ func.func @unsigned_pages(%x: memref<16400xf32>, %y: memref<16400xf32>) {
   scf.for unsigned %i = %c0 to %n step %c16 {
     %in = memref.subview %x[%i] [16] [1] : memref<16400xf32> to memref<16xf32, strided<[1], offset: ?>>
     %out = memref.subview %y[%i] [16] [1] : memref<16400xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Two functions with parallel loops, a memref of index elements (not
+// counted) and an external function: one declaration serves both calls.
+// CHECK-LABEL: func.func private @external
+// CHECK-LABEL: func @first
+// CHECK:         arith.constant 131072 : index
+// CHECK:         call @__onnxc_num_threads()
+// CHECK-LABEL: func @second
+// CHECK:         call @__onnxc_num_threads()
+// CHECK:       func.func private @__onnxc_num_threads() -> i64
+// CHECK-NOT:   @__onnxc_num_threads() -> i64
+func.func private @external(memref<16384xf32>)
+func.func @first(%x: memref<16384xf32>, %y: memref<16384xf32>, %z: memref<4xindex>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16384 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %in = memref.subview %x[%i] [16] [1] : memref<16384xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %y[%i] [16] [1] : memref<16384xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  } {onnxc.parallel}
+  return
+}
+func.func @second(%x: memref<16384xf32>, %y: memref<16384xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16384 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %in = memref.subview %x[%i] [16] [1] : memref<16384xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %out = memref.subview %y[%i] [16] [1] : memref<16384xf32> to memref<16xf32, strided<[1], offset: ?>>
     %v = vector.transfer_read %in[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
     vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
   } {onnxc.parallel}

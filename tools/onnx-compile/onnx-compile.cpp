@@ -81,7 +81,7 @@ static cl::opt<bool>
 static cl::opt<std::string> streamingStores(
     "streaming-stores",
     cl::desc("Write outputs with non-temporal stores: auto (when each "
-             "thread of a run reads and writes more than 3/4 of this "
+             "thread of a run reads and writes at least 3/4 of this "
              "machine's per-CPU share of its last-level cache), always, "
              "never, or the bytes per thread from which they stream"),
     cl::value_desc("auto|always|never|bytes"), cl::init("auto"),

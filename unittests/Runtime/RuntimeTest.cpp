@@ -29,6 +29,11 @@ const onnxc_model_info *kept_intermediate_model(void);
 const onnxc_model_info *streaming_clip_model(void);
 const onnxc_model_info *strings_model(void);
 const onnxc_model_info *threaded_model(void);
+// The model support library's entry and thread count (hidden in a model's
+// shared library; linked here from its static archive).
+int32_t __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
+                            onnxc_thread_pool *pool);
+int64_t __onnxc_num_threads(void);
 }
 
 namespace {
@@ -751,6 +756,27 @@ TEST(Threads, StreamingStoresFromEveryThread) {
             << threads << " threads, shift " << shift << ", element " << i;
     }
   }
+}
+
+TEST(Threads, KernelsSeeTheThreadsOfTheirRun) {
+  // What onnx-streaming-stores divides the bytes a run moves by: the
+  // threads lent to the running kernel, 1 without a pool, with a pool of
+  // one thread, or outside a run.
+  static int64_t seen;
+  auto kernel = [](void **) { seen = __onnxc_num_threads(); };
+  auto parallelFor = [](onnxc_thread_pool *, int32_t, onnxc_parallel_task,
+                        void *, int64_t) {};
+  EXPECT_EQ(__onnxc_num_threads(), 1);
+  for (int32_t threads : {1, 2, 3, 64}) {
+    onnxc_thread_pool pool = {threads, parallelFor};
+    seen = 0;
+    ASSERT_EQ(__onnxc_guarded_run(kernel, nullptr, &pool), 0);
+    EXPECT_EQ(seen, threads);
+  }
+  seen = 0;
+  ASSERT_EQ(__onnxc_guarded_run(kernel, nullptr, nullptr), 0);
+  EXPECT_EQ(seen, 1);
+  EXPECT_EQ(__onnxc_num_threads(), 1);
 }
 
 TEST(Threads, ConcurrentCallersShareThePool) {

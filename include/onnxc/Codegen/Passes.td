@@ -217,9 +217,8 @@ def ONNXStreamingStoresPass
     - each top-level op of a function that holds candidates runs in an
       `scf.if`: when every written argument starts at an address aligned to
       that size and each thread's share of the bytes of the function's
-      memref arguments (what the run reads and writes, split over
-      `__onnxc_num_threads()` of the model support library, the threads the
-      run may use) is at least `threshold-bytes`, a copy whose
+      memref arguments of integer or float elements (their whole sizes: what
+      the run reads and writes) is at least `threshold-bytes`, a copy whose
       candidates are `vector.store {nontemporal = true, alignment = <vector
       bytes, at most 64>}`, followed by a sequentially consistent fence
       (streaming stores are weakly ordered); otherwise the op as it was.
@@ -230,6 +229,12 @@ def ONNXStreamingStoresPass
     then its remainder. Whether N streams of reads and writes beat one
     depends on the CPU's prefetchers: `onnx-compile` picks N for its
     target (4 on Intel cores, 1 elsewhere).
+
+    The bytes are split over `__onnxc_num_threads()`, a function of the
+    model support library returning the threads the run may use (at least
+    one is assumed), when a versioned op is or holds an `onnxc.parallel`
+    loop; otherwise one thread moves them all. The pass declares that
+    function, and fails when the module holds something else by its name.
 
     A function whose memref arguments have static sizes and hold less than
     the threshold is left alone. `threshold-bytes` = -1 disables the
