@@ -55,10 +55,10 @@ std::optional<int64_t> getStaticTripCount(scf::ForOp loop) {
   return count->getSExtValue();
 }
 
-/// Bytes one iteration of `loop`'s body writes, counting nested loops of
-/// unknown trip count `unknownTripCount` times.
-int64_t estimateBytesWritten(scf::ForOp loop, int64_t unknownTripCount) {
-  int64_t total = 0;
+/// Calls `fn(bytes, loops)` for each store in `loop`'s body: the bytes it
+/// writes once, and the loops between it and `loop`, innermost first.
+void forEachWrite(scf::ForOp loop,
+                  function_ref<void(int64_t, ArrayRef<scf::ForOp>)> fn) {
   loop.getBody()->walk([&](Operation *op) {
     int64_t bytes = 0;
     auto vectorBytes = [](VectorType type) {
@@ -77,10 +77,22 @@ int64_t estimateBytesWritten(scf::ForOp loop, int64_t unknownTripCount) {
                   .value_or(8);
     else
       return;
+    SmallVector<scf::ForOp> loops;
     for (auto parent = op->getParentOfType<scf::ForOp>(); parent != loop;
          parent = parent->getParentOfType<scf::ForOp>())
+      loops.push_back(parent);
+    fn(bytes, loops);
+  });
+}
+
+/// Bytes one iteration of `loop`'s body writes, counting nested loops of
+/// unknown trip count `unknownTripCount` times.
+int64_t estimateBytesWritten(scf::ForOp loop, int64_t unknownTripCount) {
+  int64_t total = 0;
+  forEachWrite(loop, [&](int64_t bytes, ArrayRef<scf::ForOp> loops) {
+    for (scf::ForOp nested : loops)
       bytes *= std::max<int64_t>(
-          1, getStaticTripCount(parent).value_or(unknownTripCount));
+          1, getStaticTripCount(nested).value_or(unknownTripCount));
     total += bytes;
   });
   return total;
@@ -134,6 +146,69 @@ Value buildTripCount(OpBuilder &b, Location loc, scf::ForOp loop,
   // other loops of the band.
   return b.createOrFold<arith::MaxSIOp>(
       loc, count, arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+/// Whether `value` can be computed at `b`, before `outer`: it is defined
+/// outside `outer`, or by pure ops over such values, which are then copied
+/// there (the copies in `mapping`).
+bool computeBefore(OpBuilder &b, scf::ForOp outer, Value value,
+                   IRMapping &mapping) {
+  if (isDefinedOutside(value, outer) || mapping.contains(value))
+    return true;
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
+      !llvm::all_of(op->getOperands(), [&](Value operand) {
+        return computeBefore(b, outer, operand, mapping);
+      }))
+    return false;
+  b.clone(*op, mapping);
+  return true;
+}
+
+/// The bytes an iteration of `inner`, the last loop of `outer`'s band,
+/// writes, as an i64 computed before `outer`: the trip counts of nested
+/// loops unknown at compile time are computed there when their bounds do
+/// not depend on the indices of enclosing loops, and counted once
+/// otherwise.
+Value buildBytesWritten(OpBuilder &b, Location loc, scf::ForOp outer,
+                        scf::ForOp inner) {
+  int64_t staticBytes = 0;
+  Value dynamicBytes;
+  IRMapping mapping;
+  forEachWrite(inner, [&](int64_t bytes, ArrayRef<scf::ForOp> loops) {
+    Value tripCounts;
+    for (scf::ForOp nested : loops) {
+      if (std::optional<int64_t> count = getStaticTripCount(nested)) {
+        bytes *= std::max<int64_t>(1, *count);
+        continue;
+      }
+      if (!llvm::all_of(
+              ValueRange{nested.getLowerBound(), nested.getUpperBound(),
+                         nested.getStep()},
+              [&](Value v) { return computeBefore(b, outer, v, mapping); }))
+        continue;
+      Value count = buildTripCount(b, loc, nested, mapping);
+      tripCounts = tripCounts
+                       ? b.createOrFold<arith::MulIOp>(loc, tripCounts, count)
+                       : count;
+    }
+    if (!tripCounts) {
+      staticBytes += bytes;
+      return;
+    }
+    Value term = b.createOrFold<arith::MulIOp>(
+        loc, tripCounts, arith::ConstantIndexOp::create(b, loc, bytes));
+    dynamicBytes = dynamicBytes
+                       ? b.createOrFold<arith::AddIOp>(loc, dynamicBytes, term)
+                       : term;
+  });
+  Value total = dynamicBytes;
+  if (!total || staticBytes != 0) {
+    Value constant = arith::ConstantIndexOp::create(b, loc, staticBytes);
+    total =
+        total ? b.createOrFold<arith::AddIOp>(loc, total, constant) : constant;
+  }
+  return b.createOrFold<arith::IndexCastOp>(loc, b.getI64Type(), total);
 }
 
 /// Whether a captured value can be copied into the task's context.
@@ -338,8 +413,7 @@ struct ONNXParallelizeLoopsPass
                                      task.getSymName())
                 .getResult())
             .getResult(0);
-    Value bytes = arith::ConstantIntOp::create(b, loc, i64Type,
-                                               estimateBytesWritten(inner, 1));
+    Value bytes = buildBytesWritten(b, loc, loop, inner);
     func::CallOp::create(
         b, loc, parallelFor,
         ValueRange{taskAddress, contextPtr,

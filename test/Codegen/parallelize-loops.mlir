@@ -58,13 +58,18 @@ func.func @clip(%x: memref<2048xf32>, %y: memref<2048xf32>, %lo: f32) {
 // Nested parallel loops: the band takes the outer two (4 x 8 iterations,
 // fewer than 256) and stops above the innermost loop, whose iterations are
 // single vectors. The task recovers both indices from the range's index;
-// an index captured from the kernel travels as i64.
+// an index captured from the kernel travels as i64. The bytes an iteration
+// writes depend on %n: the kernel computes them, 64 per vector.
 // CHECK-LABEL: func @nest
 // CHECK-SAME:    (%[[X:.*]]: memref<4x8x?xf32>, %[[Y:.*]]: memref<4x8x?xf32>, %[[N:.*]]: index)
 // CHECK:         %[[NI64:.*]] = arith.index_cast %[[N]] : index to i64
 // CHECK:         llvm.store %[[NI64]], %{{.*}} : i64, !llvm.ptr
-// CHECK-DAG:     %[[ITERATIONS:.*]] = arith.constant 32 : i64
-// CHECK-DAG:     %[[BYTES:.*]] = arith.constant 64 : i64
+// CHECK:         %[[VECTORS:.*]] = arith.ceildivsi %[[N]], %{{.*}} : index
+// CHECK:         %[[COUNT:.*]] = arith.maxsi %[[VECTORS]], %{{.*}} : index
+// CHECK:         %[[C64:.*]] = arith.constant 64 : index
+// CHECK:         %[[PRODUCT:.*]] = arith.muli %[[COUNT]], %[[C64]] : index
+// CHECK:         %[[BYTES:.*]] = arith.index_cast %[[PRODUCT]] : index to i64
+// CHECK:         %[[ITERATIONS:.*]] = arith.constant 32 : i64
 // CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %[[ITERATIONS]], %[[BYTES]])
 // CHECK-LABEL: func private @nest_parallel_0
 // CHECK:         %[[TN:.*]] = arith.index_cast %{{.*}} : i64 to index
@@ -299,6 +304,44 @@ func.func @dynamic_band(%x: memref<4x?x64xf32>, %y: memref<4x?x64xf32>, %lo: ind
         vector.store %v, %y[%i, %j, %l] : memref<4x?x64xf32>, vector<16xf32>
       } {onnxc.parallel}
     } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// The bytes an iteration writes, for inner bounds the nest computes: a pure
+// op over values from outside is computed again before the call, and its
+// loop counts ceil(%n / 2 / 16) vectors; a bound that depends on the band's
+// index is unknown there, and its loop counts one vector.
+// CHECK-LABEL: func @bytes_of_computed_bounds
+// CHECK-SAME:    (%{{.*}}: memref<64x?xf32>, %{{.*}}: memref<64x?xf32>, %[[N:.*]]: index)
+// CHECK:         %[[HALF:.*]] = arith.divui %[[N]], %{{.*}} : index
+// CHECK:         %[[VECTORS:.*]] = arith.ceildivsi %[[HALF]], %{{.*}} : index
+// CHECK:         %[[COUNT:.*]] = arith.maxsi %[[VECTORS]], %{{.*}} : index
+// CHECK:         %[[C64:.*]] = arith.constant 64 : index
+// CHECK:         %[[PRODUCT:.*]] = arith.muli %[[COUNT]], %[[C64]] : index
+// CHECK:         %[[ONE_VECTOR:.*]] = arith.constant 64 : index
+// CHECK:         %[[SUM:.*]] = arith.addi %[[PRODUCT]], %[[ONE_VECTOR]] : index
+// CHECK:         %[[BYTES:.*]] = arith.index_cast %[[SUM]] : index to i64
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %{{.*}}, %[[BYTES]])
+func.func @bytes_of_computed_bounds(%x: memref<64x?xf32>, %y: memref<64x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    %half = arith.divui %n, %c2 : index
+    scf.for %l = %c0 to %half step %c16 {
+      %v = vector.load %x[%i, %l] : memref<64x?xf32>, vector<16xf32>
+      vector.store %v, %y[%i, %l] : memref<64x?xf32>, vector<16xf32>
+    }
+    %row = arith.addi %i, %c16 : index
+    scf.for %l = %half to %row step %c16 {
+      %v = vector.load %x[%i, %l] : memref<64x?xf32>, vector<16xf32>
+      vector.store %v, %y[%i, %l] : memref<64x?xf32>, vector<16xf32>
+    }
   } {onnxc.parallel}
   return
 }

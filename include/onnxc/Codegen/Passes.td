@@ -401,9 +401,12 @@ def ONNXParallelizeLoopsPass
       points to.
     - A task that makes streaming stores ends with a fence, so that they are
       complete on the thread that made them.
-    - `bytes_per_iteration` estimates what one iteration writes (nested
-      loops of unknown trip count counted once), for the runtime to keep
-      small loops on the calling thread.
+    - `bytes_per_iteration` is what one iteration writes, for the runtime
+      to keep small loops on the calling thread and to choose the direction
+      of a sweep. A nested loop whose trip count is unknown at compile time
+      is counted before the call (its bounds and the pure ops computing
+      them are computed there), or once when its bounds depend on the
+      indices of enclosing loops.
 
     A nest is left alone when it allocates or frees anything but stack
     memory, has an op of unknown memory effects, accesses a memref that is
