@@ -105,6 +105,7 @@ typedef struct Workspace {
   BlockHeader *heapBlocks; /* Live blocks that came from malloc. */
   jmp_buf *guard; /* Where a failed allocation returns to, during a run. */
   onnxc_thread_pool *pool; /* The threads lent to the current run, or NULL. */
+  int sweepBackward; /* The direction of this thread's next parallel loop. */
 } Workspace;
 
 /* Thread-specific data rather than __thread: TLS would make models need the
@@ -245,12 +246,46 @@ __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
  * call: the caller takes back its range. */
 enum { kMinBytesPerThread = 64 << 10 };
 
+/* A loop whose threads each write at most this many bytes runs its ranges
+ * backward every other time: it then starts with the lines the previous
+ * loop of this thread touched last, which are still in the core's cache,
+ * instead of with those it touched first, which least-recently-used
+ * replacement has evicted. Measured with a float Clip on the AMD VM
+ * (1 MiB L2 per core; docs/design.md, "Sweep direction"): 10-20% faster
+ * from 0.6 to 4 MiB written, even at 8 MiB, 10-40% slower from 12 MiB. */
+enum { kMaxAlternatingBytesPerThread = 4 << 20 };
+
+/* A backward sweep runs blocks of about this many bytes backward, each
+ * forward, so that the task's inner loops keep their order. */
+enum { kSweepBlockBytes = 64 << 10 };
+
+/* The calling thread's workspace, NULL outside a run. */
+static Workspace *getRunWorkspace(void) {
+  return workspaceKeyCreated ? (Workspace *)pthread_getspecific(workspaceKey)
+                             : NULL;
+}
+
 /* The threads lent to the running kernel, NULL when it has none. */
 static onnxc_thread_pool *getRunPool(void) {
-  Workspace *w = workspaceKeyCreated
-                     ? (Workspace *)pthread_getspecific(workspaceKey)
-                     : NULL;
+  Workspace *w = getRunWorkspace();
   return w ? w->pool : NULL;
+}
+
+typedef struct {
+  onnxc_parallel_task task;
+  void *context;
+  int64_t block; /* Iterations per block. */
+} BackwardSweep;
+
+/* Runs the task of `data`, a BackwardSweep, over [begin, end) a block at a
+ * time, from the last block to the first. */
+static void runBackward(void *data, int64_t begin, int64_t end) {
+  const BackwardSweep *sweep = (const BackwardSweep *)data;
+  while (end > begin) {
+    int64_t start = end - begin > sweep->block ? end - sweep->block : begin;
+    sweep->task(sweep->context, start, end);
+    end = start;
+  }
 }
 
 /* The threads the running kernel's parallel loops may use, the calling one
@@ -281,6 +316,21 @@ __onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
     int64_t perThread = kMinBytesPerThread / bytesPerIteration + 1;
     if (n / perThread < threads)
       threads = n / perThread;
+  }
+  if (threads < 1)
+    threads = 1;
+  BackwardSweep backward = {task, context, 1};
+  Workspace *w = getRunWorkspace();
+  if (w && bytesPerIteration > 0 &&
+      (n + threads - 1) / threads <=
+          kMaxAlternatingBytesPerThread / bytesPerIteration) {
+    w->sweepBackward = !w->sweepBackward;
+    if (w->sweepBackward) {
+      if (bytesPerIteration < kSweepBlockBytes)
+        backward.block = kSweepBlockBytes / bytesPerIteration;
+      task = runBackward;
+      context = &backward;
+    }
   }
   if (threads <= 1) {
     task(context, 0, n);

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -34,6 +35,8 @@ const onnxc_model_info *threaded_model(void);
 int32_t __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
                             onnxc_thread_pool *pool);
 int64_t __onnxc_num_threads(void);
+void __onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
+                          int64_t bytesPerIteration);
 }
 
 namespace {
@@ -777,6 +780,71 @@ TEST(Threads, KernelsSeeTheThreadsOfTheirRun) {
   ASSERT_EQ(__onnxc_guarded_run(kernel, nullptr, nullptr), 0);
   EXPECT_EQ(seen, 1);
   EXPECT_EQ(__onnxc_num_threads(), 1);
+}
+
+namespace sweep {
+// The ranges a parallel loop's task was called with, in order.
+std::vector<std::pair<int64_t, int64_t>> ranges;
+int64_t iterations, bytesPerIteration;
+void record(void *, int64_t begin, int64_t end) {
+  ranges.emplace_back(begin, end);
+}
+void kernel(void **) {
+  __onnxc_parallel_for(record, nullptr, iterations, bytesPerIteration);
+}
+// Runs the kernel `runs` times on one thread; returns whether each run
+// went backward.
+std::vector<bool> directions(int runs) {
+  std::vector<bool> backward;
+  for (int run = 0; run < runs; ++run) {
+    ranges.clear();
+    EXPECT_EQ(__onnxc_guarded_run(kernel, nullptr, nullptr), 0);
+    // Whatever the order, the ranges cover [0, n) once.
+    std::vector<std::pair<int64_t, int64_t>> sorted = ranges;
+    std::sort(sorted.begin(), sorted.end());
+    int64_t next = 0;
+    for (auto [begin, end] : sorted) {
+      EXPECT_EQ(begin, next);
+      EXPECT_LT(begin, end);
+      next = end;
+    }
+    EXPECT_EQ(next, iterations);
+    backward.push_back(ranges.size() > 1 &&
+                       ranges.front().first > ranges.back().first);
+  }
+  return backward;
+}
+} // namespace sweep
+
+TEST(Threads, SmallLoopsAlternateTheirDirection) {
+  // A loop writing 1 MiB, 4 KiB per iteration: every other run goes
+  // backward, in blocks of 64 KiB (16 iterations), the last one first.
+  sweep::iterations = 256;
+  sweep::bytesPerIteration = 4096;
+  std::vector<bool> backward = sweep::directions(4);
+  EXPECT_NE(backward[0], backward[1]);
+  EXPECT_EQ(backward[0], backward[2]);
+  EXPECT_EQ(backward[1], backward[3]);
+  sweep::directions(backward[3] ? 2 : 1); // The last run went backward.
+  ASSERT_EQ(sweep::ranges.size(), 16u);
+  EXPECT_EQ(sweep::ranges.front(), std::make_pair(int64_t(240), int64_t(256)));
+  EXPECT_EQ(sweep::ranges.back(), std::make_pair(int64_t(0), int64_t(16)));
+  // Iterations larger than a block: one at a time.
+  sweep::iterations = 8;
+  sweep::bytesPerIteration = 256 << 10;
+  std::vector<bool> large = sweep::directions(2);
+  EXPECT_NE(large[0], large[1]);
+  // A loop writing more than 4 MiB always runs forward, in one range.
+  sweep::iterations = 2048;
+  sweep::bytesPerIteration = 4096;
+  for (bool b : sweep::directions(3))
+    EXPECT_FALSE(b);
+  EXPECT_EQ(sweep::ranges.size(), 1u);
+  // So does one whose bytes are unknown.
+  sweep::iterations = 256;
+  sweep::bytesPerIteration = 0;
+  for (bool b : sweep::directions(3))
+    EXPECT_FALSE(b);
 }
 
 TEST(Threads, ConcurrentCallersShareThePool) {
