@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -148,28 +149,38 @@ Value buildTripCount(OpBuilder &b, Location loc, scf::ForOp loop,
       loc, count, arith::ConstantIndexOp::create(b, loc, 0));
 }
 
-/// Whether `value` can be computed at `b`, before `outer`: it is defined
-/// outside `outer`, or by pure ops over such values, which are then copied
-/// there (the copies in `mapping`).
-bool computeBefore(OpBuilder &b, scf::ForOp outer, Value value,
-                   IRMapping &mapping) {
-  if (isDefinedOutside(value, outer) || mapping.contains(value))
+/// Whether `value` can be computed before `outer`: it is defined outside
+/// `outer`, or by pure, speculatable ops over such values (no division
+/// that a guard inside `outer` protects moves out of it).
+bool isComputableBefore(Value value, scf::ForOp outer) {
+  if (isDefinedOutside(value, outer))
     return true;
   Operation *op = value.getDefiningOp();
-  if (!op || op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
-      !llvm::all_of(op->getOperands(), [&](Value operand) {
-        return computeBefore(b, outer, operand, mapping);
-      }))
-    return false;
-  b.clone(*op, mapping);
-  return true;
+  return op && op->getNumRegions() == 0 && isPure(op) &&
+         llvm::all_of(op->getOperands(), [&](Value operand) {
+           return isComputableBefore(operand, outer);
+         });
 }
 
-/// The bytes an iteration of `inner`, the last loop of `outer`'s band,
-/// writes, as an i64 computed before `outer`: the trip counts of nested
-/// loops unknown at compile time are computed there when their bounds do
-/// not depend on the indices of enclosing loops, and counted once
-/// otherwise.
+/// Copies at `b` the ops that compute `value` inside `outer`, which
+/// isComputableBefore accepted; the copies go in `mapping`.
+void computeBefore(OpBuilder &b, Value value, scf::ForOp outer,
+                   IRMapping &mapping) {
+  if (isDefinedOutside(value, outer) || mapping.contains(value))
+    return;
+  Operation *op = value.getDefiningOp();
+  for (Value operand : op->getOperands())
+    computeBefore(b, operand, outer, mapping);
+  b.clone(*op, mapping);
+}
+
+/// What one iteration of `inner`, the last loop of `outer`'s band, writes,
+/// as an i64 computed before `outer`. An estimate: a nested loop whose
+/// trip count is unknown at compile time is counted there when it has a
+/// constant step and bounds that do not depend on the indices of the loops
+/// around it, and once otherwise; stores under conditions all count. A
+/// count computed at run time is at least 1: 0 would tell the runtime that
+/// the bytes are unknown.
 Value buildBytesWritten(OpBuilder &b, Location loc, scf::ForOp outer,
                         scf::ForOp inner) {
   int64_t staticBytes = 0;
@@ -182,11 +193,12 @@ Value buildBytesWritten(OpBuilder &b, Location loc, scf::ForOp outer,
         bytes *= std::max<int64_t>(1, *count);
         continue;
       }
-      if (!llvm::all_of(
-              ValueRange{nested.getLowerBound(), nested.getUpperBound(),
-                         nested.getStep()},
-              [&](Value v) { return computeBefore(b, outer, v, mapping); }))
+      if (!getConstantIntValue(nested.getStep()) ||
+          !isComputableBefore(nested.getLowerBound(), outer) ||
+          !isComputableBefore(nested.getUpperBound(), outer))
         continue;
+      computeBefore(b, nested.getLowerBound(), outer, mapping);
+      computeBefore(b, nested.getUpperBound(), outer, mapping);
       Value count = buildTripCount(b, loc, nested, mapping);
       tripCounts = tripCounts
                        ? b.createOrFold<arith::MulIOp>(loc, tripCounts, count)
@@ -208,6 +220,9 @@ Value buildBytesWritten(OpBuilder &b, Location loc, scf::ForOp outer,
     total =
         total ? b.createOrFold<arith::AddIOp>(loc, total, constant) : constant;
   }
+  if (dynamicBytes)
+    total = b.createOrFold<arith::MaxSIOp>(
+        loc, total, arith::ConstantIndexOp::create(b, loc, 1));
   return b.createOrFold<arith::IndexCastOp>(loc, b.getI64Type(), total);
 }
 
@@ -414,16 +429,21 @@ struct ONNXParallelizeLoopsPass
                 .getResult())
             .getResult(0);
     Value bytes = buildBytesWritten(b, loc, loop, inner);
+    // A streaming task gains nothing from running backward (its stores
+    // leave no lines in the cache) and fences at the end of every range.
+    Value inOrder =
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), streams ? 1 : 0);
     func::CallOp::create(
         b, loc, parallelFor,
         ValueRange{taskAddress, contextPtr,
                    b.createOrFold<arith::IndexCastOp>(loc, i64Type, iterations),
-                   bytes});
+                   bytes, inOrder});
     loop.erase();
     return task;
   }
 
-  /// void __onnxc_parallel_for(ptr task, ptr context, i64 n, i64 bytes).
+  /// void __onnxc_parallel_for(ptr task, ptr context, i64 n, i64 bytes,
+  ///                           i32 inOrder).
   func::FuncOp getOrInsertParallelFor(SymbolTable &symbols, Location loc) {
     if (auto existing = symbols.lookup<func::FuncOp>(kParallelForName))
       return existing;
@@ -433,7 +453,8 @@ struct ONNXParallelizeLoopsPass
     auto i64Type = b.getI64Type();
     auto declaration = func::FuncOp::create(
         b, loc, kParallelForName,
-        b.getFunctionType({ptrType, ptrType, i64Type, i64Type}, {}));
+        b.getFunctionType({ptrType, ptrType, i64Type, i64Type, b.getI32Type()},
+                          {}));
     declaration.setPrivate();
     symbols.insert(declaration);
     return declaration;

@@ -259,15 +259,16 @@ enum { kMaxAlternatingBytesPerThread = 4 << 20 };
  * forward, so that the task's inner loops keep their order. */
 enum { kSweepBlockBytes = 64 << 10 };
 
-/* The calling thread's workspace, NULL outside a run. */
-static Workspace *getRunWorkspace(void) {
+/* The calling thread's workspace, NULL before its first run; never
+ * creates one. */
+static Workspace *findWorkspace(void) {
   return workspaceKeyCreated ? (Workspace *)pthread_getspecific(workspaceKey)
                              : NULL;
 }
 
 /* The threads lent to the running kernel, NULL when it has none. */
 static onnxc_thread_pool *getRunPool(void) {
-  Workspace *w = getRunWorkspace();
+  Workspace *w = findWorkspace();
   return w ? w->pool : NULL;
 }
 
@@ -298,14 +299,17 @@ __attribute__((visibility("hidden"))) int64_t __onnxc_num_threads(void) {
 
 /* A parallel loop of the kernel (outlined by onnx-parallelize-loops): runs
  * `task` over [0, n), each iteration writing about `bytesPerIteration`
- * bytes, on the threads the run was lent, or on the calling thread alone
- * when the loop is too small to share or the run has no threads. The
- * workers never allocate from the
+ * bytes (0: unknown), on the threads the run was lent, or on the calling
+ * thread alone when the loop is too small to share or the run has no
+ * threads. Small loops run backward every other time, unless `inOrder`.
+ * The decision counts the threads planned for the loop: when the pool is
+ * busy with another caller's loop, the caller runs it all, maybe in a
+ * direction chosen for a share of it. The workers never allocate from the
  * workspace: onnx-parallelize-loops outlines no loop that allocates (but on
  * the stack). */
 __attribute__((visibility("hidden"))) void
 __onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
-                     int64_t bytesPerIteration) {
+                     int64_t bytesPerIteration, int32_t inOrder) {
   if (n <= 0)
     return;
   onnxc_thread_pool *pool = getRunPool();
@@ -320,8 +324,8 @@ __onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
   if (threads < 1)
     threads = 1;
   BackwardSweep backward = {task, context, 1};
-  Workspace *w = getRunWorkspace();
-  if (w && bytesPerIteration > 0 &&
+  Workspace *w = findWorkspace();
+  if (w && !inOrder && bytesPerIteration > 0 &&
       (n + threads - 1) / threads <=
           kMaxAlternatingBytesPerThread / bytesPerIteration) {
     w->sweepBackward = !w->sweepBackward;
@@ -387,7 +391,7 @@ void *_mlir_memref_to_llvm_alloc(size_t size) {
 void _mlir_memref_to_llvm_free(void *pointer) {
   if (!pointer)
     return;
-  Workspace *w = (Workspace *)pthread_getspecific(workspaceKey);
+  Workspace *w = findWorkspace();
   char *block = (char *)pointer;
   BlockHeader header;
   memcpy(&header, block - kHeader, kHeader);

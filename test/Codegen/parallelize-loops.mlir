@@ -2,8 +2,9 @@
 
 // A parallel loop over 128 tiles of 16 floats becomes a task over a range of
 // its iterations; the kernel stores the arguments the task uses in a context
-// on its stack and calls the model support library with the trip count and
-// the bytes one iteration writes (64).
+// on its stack and calls the model support library with the trip count,
+// the bytes one iteration writes (64), and 0: its ranges may run in any
+// order.
 // CHECK-LABEL: func @clip
 // CHECK-SAME:    (%[[X:.*]]: memref<2048xf32>, %[[Y:.*]]: memref<2048xf32>, %[[LO:.*]]: f32)
 // CHECK:         %[[CONTEXT:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, f32)>
@@ -19,7 +20,8 @@
 // CHECK:         %[[TASKPTR:.*]] = builtin.unrealized_conversion_cast %[[TASK]] : (!llvm.ptr, index, index) -> () to !llvm.ptr
 // CHECK-DAG:     %[[N:.*]] = arith.constant 128 : i64
 // CHECK-DAG:     %[[BYTES:.*]] = arith.constant 64 : i64
-// CHECK:         call @__onnxc_parallel_for(%[[TASKPTR]], %[[CONTEXT]], %[[N]], %[[BYTES]]) : (!llvm.ptr, !llvm.ptr, i64, i64) -> ()
+// CHECK-DAG:     %[[ANY_ORDER:.*]] = arith.constant 0 : i32
+// CHECK:         call @__onnxc_parallel_for(%[[TASKPTR]], %[[CONTEXT]], %[[N]], %[[BYTES]], %[[ANY_ORDER]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i32) -> ()
 // CHECK-NOT:     scf.for
 // CHECK:         return
 // CHECK-LABEL: func private @clip_parallel_0
@@ -39,7 +41,7 @@
 // CHECK:         }
 // CHECK-NOT:     llvm.fence
 // CHECK:         return
-// CHECK:       func.func private @__onnxc_parallel_for(!llvm.ptr, !llvm.ptr, i64, i64)
+// CHECK:       func.func private @__onnxc_parallel_for(!llvm.ptr, !llvm.ptr, i64, i64, i32)
 func.func @clip(%x: memref<2048xf32>, %y: memref<2048xf32>, %lo: f32) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -59,7 +61,8 @@ func.func @clip(%x: memref<2048xf32>, %y: memref<2048xf32>, %lo: f32) {
 // fewer than 256) and stops above the innermost loop, whose iterations are
 // single vectors. The task recovers both indices from the range's index;
 // an index captured from the kernel travels as i64. The bytes an iteration
-// writes depend on %n: the kernel computes them, 64 per vector.
+// writes depend on %n: the kernel computes them, 64 per vector, and at
+// least 1 (0 would mean unknown).
 // CHECK-LABEL: func @nest
 // CHECK-SAME:    (%[[X:.*]]: memref<4x8x?xf32>, %[[Y:.*]]: memref<4x8x?xf32>, %[[N:.*]]: index)
 // CHECK:         %[[NI64:.*]] = arith.index_cast %[[N]] : index to i64
@@ -68,9 +71,10 @@ func.func @clip(%x: memref<2048xf32>, %y: memref<2048xf32>, %lo: f32) {
 // CHECK:         %[[COUNT:.*]] = arith.maxsi %[[VECTORS]], %{{.*}} : index
 // CHECK:         %[[C64:.*]] = arith.constant 64 : index
 // CHECK:         %[[PRODUCT:.*]] = arith.muli %[[COUNT]], %[[C64]] : index
-// CHECK:         %[[BYTES:.*]] = arith.index_cast %[[PRODUCT]] : index to i64
+// CHECK:         %[[AT_LEAST_ONE:.*]] = arith.maxsi %[[PRODUCT]], %{{.*}} : index
+// CHECK:         %[[BYTES:.*]] = arith.index_cast %[[AT_LEAST_ONE]] : index to i64
 // CHECK:         %[[ITERATIONS:.*]] = arith.constant 32 : i64
-// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %[[ITERATIONS]], %[[BYTES]])
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %[[ITERATIONS]], %[[BYTES]], %{{.*}})
 // CHECK-LABEL: func private @nest_parallel_0
 // CHECK:         %[[TN:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
@@ -163,7 +167,11 @@ func.func @band_stops_at_a_store(%x: memref<4x8x64xf32>, %y: memref<4x8x64xf32>,
 // -----
 
 // A task whose stores are streaming ends with a fence, on the thread that
-// made them.
+// made them, and its ranges run in order (1): running them backward would
+// fence more often and leave nothing more in the cache.
+// CHECK-LABEL: func @stream
+// CHECK:         %[[IN_ORDER:.*]] = arith.constant 1 : i32
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[IN_ORDER]])
 // CHECK-LABEL: func private @stream_parallel_0
 // CHECK:         scf.for
 // CHECK:           vector.store %{{.*}} {nontemporal = true}
@@ -323,8 +331,10 @@ func.func @dynamic_band(%x: memref<4x?x64xf32>, %y: memref<4x?x64xf32>, %lo: ind
 // CHECK:         %[[PRODUCT:.*]] = arith.muli %[[COUNT]], %[[C64]] : index
 // CHECK:         %[[ONE_VECTOR:.*]] = arith.constant 64 : index
 // CHECK:         %[[SUM:.*]] = arith.addi %[[PRODUCT]], %[[ONE_VECTOR]] : index
-// CHECK:         %[[BYTES:.*]] = arith.index_cast %[[SUM]] : index to i64
-// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %{{.*}}, %[[BYTES]])
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK:         %[[AT_LEAST_ONE:.*]] = arith.maxsi %[[SUM]], %[[ONE]] : index
+// CHECK:         %[[BYTES:.*]] = arith.index_cast %[[AT_LEAST_ONE]] : index to i64
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %{{.*}}, %[[BYTES]], %{{.*}})
 func.func @bytes_of_computed_bounds(%x: memref<64x?xf32>, %y: memref<64x?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -341,6 +351,42 @@ func.func @bytes_of_computed_bounds(%x: memref<64x?xf32>, %y: memref<64x?xf32>, 
     scf.for %l = %half to %row step %c16 {
       %v = vector.load %x[%i, %l] : memref<64x?xf32>, vector<16xf32>
       vector.store %v, %y[%i, %l] : memref<64x?xf32>, vector<16xf32>
+    }
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Bounds the kernel cannot compute before the call: the upper bound of the
+// first loop depends on the band's index, so its lower bound's op is not
+// copied either (nothing is left behind), and the loop counts one vector.
+// The second loop's bound divides by %d under a guard: a division that
+// may trap is not moved out of the guard, so it counts one vector too.
+// CHECK-LABEL: func @bounds_left_inside
+// CHECK-NOT:     arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NOT:     arith.divui
+// CHECK:         %[[BYTES:.*]] = arith.constant 128 : i64
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %{{.*}}, %[[BYTES]], %{{.*}})
+func.func @bounds_left_inside(%x: memref<64x?xf32>, %y: memref<64x?xf32>, %n: index, %d: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    %start = arith.muli %n, %c16 : index
+    %end = arith.addi %start, %i : index
+    scf.for %l = %start to %end step %c16 {
+      %v = vector.load %x[%i, %l] : memref<64x?xf32>, vector<16xf32>
+      vector.store %v, %y[%i, %l] : memref<64x?xf32>, vector<16xf32>
+    }
+    %nonzero = arith.cmpi ne, %d, %c0 : index
+    scf.if %nonzero {
+      %part = arith.divui %n, %d : index
+      scf.for %l = %c0 to %part step %c16 {
+        %v = vector.load %x[%i, %l] : memref<64x?xf32>, vector<16xf32>
+        vector.store %v, %y[%i, %l] : memref<64x?xf32>, vector<16xf32>
+      }
     }
   } {onnxc.parallel}
   return

@@ -43,7 +43,7 @@
 
 // LLVM-LABEL: llvm.func @relu6(
 // LLVM:         %[[TASK:.*]] = llvm.mlir.addressof @relu6_parallel_0 : !llvm.ptr
-// LLVM:         llvm.call @__onnxc_parallel_for(%[[TASK]], %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i64, i64) -> ()
+// LLVM:         llvm.call @__onnxc_parallel_for(%[[TASK]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i64, i64, i32) -> ()
 // LLVM-LABEL: llvm.func @_mlir_ciface_relu6
 // LLVM-LABEL: llvm.func @relu6_parallel_0(
 // LLVM-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64)

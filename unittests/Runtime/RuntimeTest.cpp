@@ -36,7 +36,7 @@ int32_t __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
                             onnxc_thread_pool *pool);
 int64_t __onnxc_num_threads(void);
 void __onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
-                          int64_t bytesPerIteration);
+                          int64_t bytesPerIteration, int32_t inOrder);
 }
 
 namespace {
@@ -786,19 +786,29 @@ namespace sweep {
 // The ranges a parallel loop's task was called with, in order.
 std::vector<std::pair<int64_t, int64_t>> ranges;
 int64_t iterations, bytesPerIteration;
+int32_t inOrder;
 void record(void *, int64_t begin, int64_t end) {
   ranges.emplace_back(begin, end);
 }
 void kernel(void **) {
-  __onnxc_parallel_for(record, nullptr, iterations, bytesPerIteration);
+  __onnxc_parallel_for(record, nullptr, iterations, bytesPerIteration, inOrder);
 }
-// Runs the kernel `runs` times on one thread; returns whether each run
-// went backward.
-std::vector<bool> directions(int runs) {
+// A pool of two threads that runs both halves of a loop on the caller,
+// the second half first.
+void runHalves(onnxc_thread_pool *, int32_t threads, onnxc_parallel_task task,
+               void *context, int64_t n) {
+  EXPECT_EQ(threads, 2);
+  task(context, n / 2, n);
+  task(context, 0, n / 2);
+}
+onnxc_thread_pool twoThreads = {2, runHalves};
+// Runs the kernel `runs` times, with `pool`; returns whether each run went
+// backward (within each half, with the pool).
+std::vector<bool> directions(int runs, onnxc_thread_pool *pool = nullptr) {
   std::vector<bool> backward;
   for (int run = 0; run < runs; ++run) {
     ranges.clear();
-    EXPECT_EQ(__onnxc_guarded_run(kernel, nullptr, nullptr), 0);
+    EXPECT_EQ(__onnxc_guarded_run(kernel, nullptr, pool), 0);
     // Whatever the order, the ranges cover [0, n) once.
     std::vector<std::pair<int64_t, int64_t>> sorted = ranges;
     std::sort(sorted.begin(), sorted.end());
@@ -809,14 +819,16 @@ std::vector<bool> directions(int runs) {
       next = end;
     }
     EXPECT_EQ(next, iterations);
-    backward.push_back(ranges.size() > 1 &&
-                       ranges.front().first > ranges.back().first);
+    size_t last = pool ? ranges.size() / 2 - 1 : ranges.size() - 1;
+    backward.push_back(ranges.size() > 2 &&
+                       ranges.front().first > ranges[last].first);
   }
   return backward;
 }
 } // namespace sweep
 
 TEST(Threads, SmallLoopsAlternateTheirDirection) {
+  sweep::inOrder = 0;
   // A loop writing 1 MiB, 4 KiB per iteration: every other run goes
   // backward, in blocks of 64 KiB (16 iterations), the last one first.
   sweep::iterations = 256;
@@ -829,22 +841,43 @@ TEST(Threads, SmallLoopsAlternateTheirDirection) {
   ASSERT_EQ(sweep::ranges.size(), 16u);
   EXPECT_EQ(sweep::ranges.front(), std::make_pair(int64_t(240), int64_t(256)));
   EXPECT_EQ(sweep::ranges.back(), std::make_pair(int64_t(0), int64_t(16)));
+  // On two threads, each runs its half backward.
+  backward = sweep::directions(2, &sweep::twoThreads);
+  EXPECT_NE(backward[0], backward[1]);
+  sweep::directions(backward[1] ? 2 : 1, &sweep::twoThreads);
+  ASSERT_EQ(sweep::ranges.size(), 16u);
+  EXPECT_EQ(sweep::ranges[0], std::make_pair(int64_t(240), int64_t(256)));
+  EXPECT_EQ(sweep::ranges[7], std::make_pair(int64_t(128), int64_t(144)));
+  EXPECT_EQ(sweep::ranges[8], std::make_pair(int64_t(112), int64_t(128)));
+  EXPECT_EQ(sweep::ranges[15], std::make_pair(int64_t(0), int64_t(16)));
   // Iterations larger than a block: one at a time.
   sweep::iterations = 8;
   sweep::bytesPerIteration = 256 << 10;
-  std::vector<bool> large = sweep::directions(2);
-  EXPECT_NE(large[0], large[1]);
-  // A loop writing more than 4 MiB always runs forward, in one range.
-  sweep::iterations = 2048;
+  backward = sweep::directions(2);
+  EXPECT_NE(backward[0], backward[1]);
+  sweep::directions(backward[1] ? 2 : 1);
+  EXPECT_EQ(sweep::ranges.size(), 8u);
+  // 4 MiB on one thread still alternates; more runs forward, in one range.
+  sweep::iterations = 1024;
   sweep::bytesPerIteration = 4096;
+  backward = sweep::directions(2);
+  EXPECT_NE(backward[0], backward[1]);
+  sweep::iterations = 1025;
   for (bool b : sweep::directions(3))
     EXPECT_FALSE(b);
   EXPECT_EQ(sweep::ranges.size(), 1u);
-  // So does one whose bytes are unknown.
+  // So does a loop whose bytes are unknown,
   sweep::iterations = 256;
   sweep::bytesPerIteration = 0;
   for (bool b : sweep::directions(3))
     EXPECT_FALSE(b);
+  // and one that must run in order (it makes streaming stores).
+  sweep::bytesPerIteration = 4096;
+  sweep::inOrder = 1;
+  for (bool b : sweep::directions(3))
+    EXPECT_FALSE(b);
+  EXPECT_EQ(sweep::ranges.size(), 1u);
+  sweep::inOrder = 0;
 }
 
 TEST(Threads, ConcurrentCallersShareThePool) {

@@ -385,7 +385,8 @@ def ONNXParallelizeLoopsPass
     replaced by a call to the model support library:
 
     ```
-    __onnxc_parallel_for(task, context, iterations, bytes_per_iteration)
+    __onnxc_parallel_for(task, context, iterations, bytes_per_iteration,
+                         in_order)
     ```
 
     - `task` is a new private function `@<kernel>_parallel_<k>(context,
@@ -401,12 +402,18 @@ def ONNXParallelizeLoopsPass
       points to.
     - A task that makes streaming stores ends with a fence, so that they are
       complete on the thread that made them.
-    - `bytes_per_iteration` is what one iteration writes, for the runtime
-      to keep small loops on the calling thread and to choose the direction
-      of a sweep. A nested loop whose trip count is unknown at compile time
-      is counted before the call (its bounds and the pure ops computing
-      them are computed there), or once when its bounds depend on the
-      indices of enclosing loops.
+    - `bytes_per_iteration` estimates what one iteration writes, for the
+      runtime to keep small loops on the calling thread and to choose the
+      direction of a sweep. A nested loop whose trip count is unknown at
+      compile time is counted before the call when it has a constant step
+      and its bounds can be computed there (by copies of the pure,
+      speculatable ops that compute them); otherwise, when they depend on
+      the indices of enclosing loops or on a division a guard protects, it
+      counts once. Stores under conditions all count. A count computed at
+      run time is at least 1 (0 means unknown).
+    - `in_order` (i32) is 1 for a task that makes streaming stores: the
+      runtime then never runs its ranges backward, which would fence more
+      often and leave nothing more in the cache.
 
     A nest is left alone when it allocates or frees anything but stack
     memory, has an op of unknown memory effects, accesses a memref that is
