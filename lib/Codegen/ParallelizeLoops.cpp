@@ -199,6 +199,7 @@ Value buildBytesWritten(OpBuilder &b, Location loc, scf::ForOp outer,
         continue;
       computeBefore(b, nested.getLowerBound(), outer, mapping);
       computeBefore(b, nested.getUpperBound(), outer, mapping);
+      computeBefore(b, nested.getStep(), outer, mapping);
       Value count = buildTripCount(b, loc, nested, mapping);
       tripCounts = tripCounts
                        ? b.createOrFold<arith::MulIOp>(loc, tripCounts, count)
@@ -240,6 +241,15 @@ struct ONNXParallelizeLoopsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
+    if (Operation *existing = symbols.lookup(kParallelForName)) {
+      auto function = dyn_cast<func::FuncOp>(existing);
+      if (!function || function.getFunctionType() != getParallelForType()) {
+        existing->emitError()
+            << "onnx-parallelize-loops: '" << kParallelForName
+            << "' must be a func.func of type " << getParallelForType();
+        return signalPassFailure();
+      }
+    }
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isExternal())
@@ -444,17 +454,25 @@ struct ONNXParallelizeLoopsPass
 
   /// void __onnxc_parallel_for(ptr task, ptr context, i64 n, i64 bytes,
   ///                           i32 inOrder).
+  FunctionType getParallelForType() {
+    MLIRContext *context = &getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    auto i64Type = IntegerType::get(context, 64);
+    return FunctionType::get(
+        context,
+        {ptrType, ptrType, i64Type, i64Type, IntegerType::get(context, 32)},
+        {});
+  }
+
+  /// The declaration of __onnxc_parallel_for (runOnOperation checked the
+  /// type of one already there).
   func::FuncOp getOrInsertParallelFor(SymbolTable &symbols, Location loc) {
     if (auto existing = symbols.lookup<func::FuncOp>(kParallelForName))
       return existing;
     ModuleOp module = getOperation();
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    auto ptrType = LLVM::LLVMPointerType::get(&getContext());
-    auto i64Type = b.getI64Type();
-    auto declaration = func::FuncOp::create(
-        b, loc, kParallelForName,
-        b.getFunctionType({ptrType, ptrType, i64Type, i64Type, b.getI32Type()},
-                          {}));
+    auto declaration =
+        func::FuncOp::create(b, loc, kParallelForName, getParallelForType());
     declaration.setPrivate();
     symbols.insert(declaration);
     return declaration;

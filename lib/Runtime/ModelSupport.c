@@ -251,8 +251,9 @@ enum { kMinBytesPerThread = 64 << 10 };
  * loop of this thread touched last, which are still in the core's cache,
  * instead of with those it touched first, which least-recently-used
  * replacement has evicted. Measured with a float Clip on the AMD VM
- * (1 MiB L2 per core; docs/design.md, "Sweep direction"): 10-20% faster
- * from 0.6 to 4 MiB written, even at 8 MiB, 10-40% slower from 12 MiB. */
+ * (1 MiB L2 per core; docs/design.md, "Threads", "Sweep direction"): 10-20%
+ * faster from 0.6 to 4 MiB written, even at 8 MiB, 10-40% slower from 12 MiB.
+ */
 enum { kMaxAlternatingBytesPerThread = 4 << 20 };
 
 /* A backward sweep runs blocks of about this many bytes backward, each

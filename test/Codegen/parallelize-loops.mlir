@@ -320,8 +320,9 @@ func.func @dynamic_band(%x: memref<4x?x64xf32>, %y: memref<4x?x64xf32>, %lo: ind
 
 // The bytes an iteration writes, for inner bounds the nest computes: a pure
 // op over values from outside is computed again before the call, and its
-// loop counts ceil(%n / 2 / 16) vectors; a bound that depends on the band's
-// index is unknown there, and its loop counts one vector.
+// loop counts ceil(%n / 2 / 16) vectors (its step, a constant defined in
+// the nest, is copied too); a bound that depends on the band's index is
+// unknown there, and its loop counts one vector.
 // CHECK-LABEL: func @bytes_of_computed_bounds
 // CHECK-SAME:    (%{{.*}}: memref<64x?xf32>, %{{.*}}: memref<64x?xf32>, %[[N:.*]]: index)
 // CHECK:         %[[HALF:.*]] = arith.divui %[[N]], %{{.*}} : index
@@ -343,7 +344,8 @@ func.func @bytes_of_computed_bounds(%x: memref<64x?xf32>, %y: memref<64x?xf32>, 
   %c64 = arith.constant 64 : index
   scf.for %i = %c0 to %c64 step %c1 {
     %half = arith.divui %n, %c2 : index
-    scf.for %l = %c0 to %half step %c16 {
+    %step = arith.constant 16 : index
+    scf.for %l = %c0 to %half step %step {
       %v = vector.load %x[%i, %l] : memref<64x?xf32>, vector<16xf32>
       vector.store %v, %y[%i, %l] : memref<64x?xf32>, vector<16xf32>
     }

@@ -415,6 +415,9 @@ def ONNXParallelizeLoopsPass
       runtime then never runs its ranges backward, which would fence more
       often and leave nothing more in the cache.
 
+    A module that already holds a symbol `__onnxc_parallel_for` of another
+    kind or type is an error.
+
     A nest is left alone when it allocates or frees anything but stack
     memory, has an op of unknown memory effects, accesses a memref that is
     not a function argument, an allocation, a global or a view of those,
