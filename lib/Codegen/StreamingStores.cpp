@@ -74,10 +74,14 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
       !write.getInBoundsValues()[0] ||
       !vectorType.getElementType().isIntOrFloat())
     return std::nullopt;
-  // Whole bytes per element: memory holds i1 vectors as bytes.
+  // Whole bytes per element: memory holds i1 vectors as bytes. A vector of
+  // a power of two bytes is split into aligned pieces of the same kind; one
+  // of whole lines (a nearest x3 Upsample writes 3 lines per input vector)
+  // into whole lines. Anything else would leave pieces of lines.
   int64_t elementBits = vectorType.getElementTypeBitWidth();
-  int64_t bits = vectorType.getNumElements() * elementBits;
-  if (elementBits % 8 != 0 || bits / 8 < 16 || !llvm::isPowerOf2_64(bits / 8))
+  int64_t bytes = vectorType.getNumElements() * elementBits / 8;
+  if (elementBits % 8 != 0 || bytes < 16 ||
+      (!llvm::isPowerOf2_64(bytes) && bytes % kLineBytes != 0))
     return std::nullopt;
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -117,7 +121,7 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
   }
   auto argument = cast<BlockArgument>(current);
   auto argumentType = dyn_cast<MemRefType>(argument.getType());
-  int64_t alignment = std::min<int64_t>(bits / 8, kLineBytes);
+  int64_t alignment = std::min<int64_t>(bytes, kLineBytes);
   if (!argumentType || !argumentType.getLayout().isIdentity() ||
       !isa<func::FuncOp>(argument.getOwner()->getParentOp()) ||
       (multiple * elementBits / 8) % alignment != 0)

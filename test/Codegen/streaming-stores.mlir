@@ -219,6 +219,51 @@ func.func @line_aligned(%v: vector<32xf32>, %y: memref<64x112xf32>) {
 
 // -----
 
+// A vector of whole lines that is not a power of two bytes: a nearest x3
+// Upsample writes 48 floats (3 lines) per 16 inputs. Every instance starts
+// at a line, so it streams as three aligned 64-byte pieces.
+// CHECK-LABEL: func @three_lines
+// CHECK:         scf.if
+// CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<48xf32, strided<[1], offset: ?>>, vector<48xf32>
+func.func @three_lines(%v: vector<48xf32>, %y: memref<64x192xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %c64 = arith.constant 64 : index
+  %c192 = arith.constant 192 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    scf.for %k = %c0 to %c192 step %c48 {
+      %row = memref.subview %y[%i, %k] [1, 48] [1, 1] : memref<64x192xf32> to memref<48xf32, strided<[1], offset: ?>>
+      vector.transfer_write %v, %row[%c0] {in_bounds = [true]} : vector<48xf32>, memref<48xf32, strided<[1], offset: ?>>
+    }
+  }
+  return
+}
+
+// -----
+
+// 24 floats (96 bytes), each starting at a line: every store would write a
+// line and a half, so the second half of a line would go by itself. Such
+// stores never stream.
+// CHECK-LABEL: func @line_and_a_half
+// CHECK-NOT:     nontemporal
+func.func @line_and_a_half(%v: vector<24xf32>, %y: memref<64x192xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %c64 = arith.constant 64 : index
+  %c192 = arith.constant 192 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    scf.for %k = %c0 to %c192 step %c48 {
+      %row = memref.subview %y[%i, %k] [1, 24] [1, 1] : memref<64x192xf32> to memref<24xf32, strided<[1], offset: ?>>
+      vector.transfer_write %v, %row[%c0] {in_bounds = [true]} : vector<24xf32>, memref<24xf32, strided<[1], offset: ?>>
+    }
+  }
+  return
+}
+
+// -----
+
 // Booleans: memory holds an i1 vector as bytes, so its bit size says
 // nothing of its alignment; such stores never stream.
 // CHECK-LABEL: func @booleans

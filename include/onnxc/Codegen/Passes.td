@@ -206,9 +206,10 @@ def ONNXStreamingStoresPass
     versions the loops that write outputs:
 
     - a candidate is a `vector.transfer_write` of a whole 1-D vector (in
-      bounds, no mask, 16 bytes or more, elements of whole bytes) into a
-      contiguous 1-D view of a function argument (through subviews with
-      static strides, collapses and expansions) whose start is always a
+      bounds, no mask, elements of whole bytes, a power of two bytes from
+      16, or whole 64-byte lines) into a contiguous 1-D view of a function
+      argument (through subviews with static strides, collapses and
+      expansions) whose start is always a
       multiple of the vector's size, up to a 64-byte cache line, from the
       argument's first element, as constants and `scf.for` induction
       variables with such bounds and steps show: every store is then
