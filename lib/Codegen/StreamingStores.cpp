@@ -74,14 +74,15 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
       !write.getInBoundsValues()[0] ||
       !vectorType.getElementType().isIntOrFloat())
     return std::nullopt;
-  // Whole bytes per element: memory holds i1 vectors as bytes. A vector of
-  // a power of two bytes is split into aligned pieces of the same kind; one
-  // of whole lines (a nearest x3 Upsample writes 3 lines per input vector)
+  // Elements of a power of two bytes, as memory holds them (i1 vectors take
+  // a byte per element, i24 four). A vector of a power of two bytes is
+  // split into aligned pieces of the same kind; one of whole lines (a
+  // nearest x3 Upsample of 512-bit vectors writes 3 lines per input vector)
   // into whole lines. Anything else would leave pieces of lines.
   int64_t elementBits = vectorType.getElementTypeBitWidth();
   int64_t bytes = vectorType.getNumElements() * elementBits / 8;
-  if (elementBits % 8 != 0 || bytes < 16 ||
-      (!llvm::isPowerOf2_64(bytes) && bytes % kLineBytes != 0))
+  if (elementBits % 8 != 0 || !llvm::isPowerOf2_64(elementBits / 8) ||
+      bytes < 16 || (!llvm::isPowerOf2_64(bytes) && bytes % kLineBytes != 0))
     return std::nullopt;
   SmallVector<int64_t> strides;
   int64_t offset;

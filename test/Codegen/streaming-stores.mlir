@@ -220,9 +220,11 @@ func.func @line_aligned(%v: vector<32xf32>, %y: memref<64x112xf32>) {
 // -----
 
 // A vector of whole lines that is not a power of two bytes: a nearest x3
-// Upsample writes 48 floats (3 lines) per 16 inputs. Every instance starts
-// at a line, so it streams as three aligned 64-byte pieces.
+// Upsample of 512-bit vectors writes 48 floats (3 lines) per 16 inputs.
+// Every instance starts at a line, so it streams as aligned pieces of at
+// most a line, once the output is found line-aligned at run time.
 // CHECK-LABEL: func @three_lines
+// CHECK:         arith.remui %{{.*}}, %[[C64:.*]] : index
 // CHECK:         scf.if
 // CHECK:           vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<48xf32, strided<[1], offset: ?>>, vector<48xf32>
 func.func @three_lines(%v: vector<48xf32>, %y: memref<64x192xf32>) {
@@ -246,6 +248,7 @@ func.func @three_lines(%v: vector<48xf32>, %y: memref<64x192xf32>) {
 // line and a half, so the second half of a line would go by itself. Such
 // stores never stream.
 // CHECK-LABEL: func @line_and_a_half
+// CHECK-NOT:     scf.if
 // CHECK-NOT:     nontemporal
 func.func @line_and_a_half(%v: vector<24xf32>, %y: memref<64x192xf32>) {
   %c0 = arith.constant 0 : index

@@ -206,13 +206,13 @@ def ONNXStreamingStoresPass
     versions the loops that write outputs:
 
     - a candidate is a `vector.transfer_write` of a whole 1-D vector (in
-      bounds, no mask, elements of whole bytes, a power of two bytes from
-      16, or whole 64-byte lines) into a contiguous 1-D view of a function
-      argument (through subviews with static strides, collapses and
-      expansions) whose start is always a
-      multiple of the vector's size, up to a 64-byte cache line, from the
-      argument's first element, as constants and `scf.for` induction
-      variables with such bounds and steps show: every store is then
+      bounds, no mask, elements of a power of two bytes, the vector a power
+      of two bytes from 16 or whole 64-byte lines) into a contiguous 1-D
+      view of a function argument (through subviews with static strides,
+      collapses and expansions) whose start is always a multiple of the
+      vector's size, up to a 64-byte cache line, from the argument's first
+      element, as constants and `scf.for` induction variables with such
+      bounds and steps show: every store is then
       aligned to that size when the argument's first element is (a longer
       vector is stored as aligned pieces of at most a line);
     - each top-level op of a function that holds candidates runs in an
