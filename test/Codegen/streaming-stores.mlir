@@ -267,6 +267,23 @@ func.func @line_and_a_half(%v: vector<24xf32>, %y: memref<64x192xf32>) {
 
 // -----
 
+// Elements of three bytes: memory holds an i24 in four, so 64 of them are
+// not the 192 bytes their bit size says. Such stores never stream.
+// CHECK-LABEL: func @three_byte_elements
+// CHECK-NOT:     nontemporal
+func.func @three_byte_elements(%v: vector<64xi24>, %y: memref<65536xi24>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %n = arith.constant 65536 : index
+  scf.for %i = %c0 to %n step %c64 {
+    %out = memref.subview %y[%i] [64] [1] : memref<65536xi24> to memref<64xi24, strided<[1], offset: ?>>
+    vector.transfer_write %v, %out[%c0] {in_bounds = [true]} : vector<64xi24>, memref<64xi24, strided<[1], offset: ?>>
+  }
+  return
+}
+
+// -----
+
 // Booleans: memory holds an i1 vector as bytes, so its bit size says
 // nothing of its alignment; such stores never stream.
 // CHECK-LABEL: func @booleans
