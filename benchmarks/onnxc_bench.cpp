@@ -19,7 +19,7 @@
 // reference for CPUs whose string instructions copy faster (see
 // repMovsbCopy).
 //
-// The five are timed in turns, in blocks of a few runs each (the first run
+// They are timed in turns, in blocks of a few runs each (the first run
 // of a block untimed, so that each starts from its own cache state), and
 // each figure is the median of its runs: a virtual machine's bandwidth
 // drifts by tens of percent within seconds, and turns expose every figure
@@ -137,14 +137,14 @@ void streamFill(char *dst, const char *, size_t bytes) {
 /// A copy by one `rep movsb` per thread. Not part of the limit, which is
 /// the faster of `memcpy` and streaming stores; printed beside it because
 /// some CPUs' string microcode moves large blocks faster than either. On
-/// this benchmark's AMD EPYC virtual machine it copied the 80 MiB of the x2
-/// Upsamples' limit on one thread in 3.2-3.5 ms where the limit took
-/// 3.9-4.3 ms, but other sizes and thread counts ran from 0.90 to 1.24
-/// times the limit's speed. Kernels cannot take that path: it needs copies
-/// (or fills with one byte) of megabytes at once; `rep movsb` from a
-/// cache-resident staging buffer, in pieces of 4 KiB to 1 MiB, took
-/// 1.3-1.8x the time of a streaming fill of as many bytes on one thread,
-/// and 0.84-1.44x on two.
+/// this benchmark's AMD EPYC virtual machine, in two runs, it copied the 80
+/// MiB of the x2 Upsamples' limit on one thread in 3.2 and 3.5 ms where the
+/// limit took 3.9 and 4.3 ms (1.21x and 1.22x its speed), but other sizes
+/// and thread counts ran from 0.90 to 1.24 times the limit's speed. Kernels
+/// cannot take that path: it needs copies (or fills with one byte) of megabytes
+/// at once; `rep movsb` from a cache-resident staging buffer, in pieces of 4
+/// KiB to 1 MiB, took 1.3-1.8x the time of a streaming fill of as many bytes on
+/// one thread, and 0.84-1.44x on two.
 void repMovsbCopy(char *dst, const char *src, size_t bytes) {
   asm volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(bytes) : : "memory");
 }
@@ -236,6 +236,7 @@ int main(int argc, char **argv) {
   if (onnxc_model_num_inputs(model) != 1 ||
       onnxc_model_num_outputs(model) != 1) {
     fprintf(stderr, "onnxc_bench: expects one input and one output\n");
+    onnxc_model_destroy(model);
     return 1;
   }
   const onnxc_model_io *in = onnxc_model_input(model, 0);
@@ -317,6 +318,7 @@ int main(int argc, char **argv) {
     std::function<void()> run;
     bool usesTeam; ///< Needs the copies' spinning helpers while timed.
     std::vector<double> ms;
+    bool timed = true;
   };
   SpinningTeam *team = nullptr;
   Quantity quantities[] = {
@@ -331,13 +333,16 @@ int main(int argc, char **argv) {
        },
        true,
        {}},
-      {[&] { split(*team, repMovsbCopy, dst, src, copyBytes); }, true, {}},
+      {[&] { split(*team, repMovsbCopy, dst, src, copyBytes); },
+       true,
+       {},
+       kHasRepMovsb},
   };
   int blocks = std::min(iterations, 10);
   for (int block = 0; block < blocks; ++block) {
     int runs = iterations / blocks + (block < iterations % blocks ? 1 : 0);
     for (Quantity &q : quantities) {
-      if (&q == &quantities[4] && !kHasRepMovsb)
+      if (!q.timed)
         continue;
       // The helpers spin only while copies are timed, and the pool's
       // workers sleep by then (they spin 50 us after a run): neither takes
@@ -367,7 +372,7 @@ int main(int argc, char **argv) {
   double fillMs = median(quantities[3].ms);
   char movsbMs[32] = "null";
   if (kHasRepMovsb)
-    snprintf(movsbMs, sizeof movsbMs, "%.6f", median(quantities[4].ms));
+    snprintf(movsbMs, sizeof(movsbMs), "%.6f", median(quantities[4].ms));
 
   printf("{\"model_ms\": %.6f, \"copy_ms\": %.6f, \"stream_ms\": %.6f, "
          "\"fill_ms\": %.6f, \"movsb_ms\": %s, \"read\": %zu, "

@@ -51,5 +51,6 @@ tools = [
     ToolSubst("onnx-compile", unresolved="ignore"),
     ToolSubst("onnx-run", unresolved="ignore"),
     ToolSubst("onnx-translate", unresolved="ignore"),
+    ToolSubst("onnxc_bench", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
