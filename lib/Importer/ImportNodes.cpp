@@ -97,6 +97,7 @@ public:
 
   Location getLoc() const { return loc; }
   InFlightDiagnostic error() { return emitError(loc) << what << ": "; }
+  InFlightDiagnostic warning() { return emitWarning(loc) << what << ": "; }
 
   LogicalResult expectInputs(int min, int max) {
     if (node.input_size() >= min && node.input_size() <= max)
@@ -339,6 +340,10 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
   case op::NodeForm::UpsampleWithScalesInput:
     created = buildUpsample(reader, name, form);
     break;
+  case op::NodeForm::ResizeWithScales:
+  case op::NodeForm::ResizeWithOptionalInputs:
+    created = buildResize(reader, name, form);
+    break;
   }
   if (!created)
     return failure();
@@ -478,6 +483,199 @@ Operation *ModelImporter::buildUpsample(NodeReader &node, OperationName name,
       return nullptr;
     }
     operands.push_back(*scales);
+  }
+  return createOp(name, node.getLoc(), operands, attributes,
+                  (*input).getType());
+}
+
+/// The enum case of a string attribute, or an error listing the values.
+template <typename Enum>
+static FailureOr<Attribute>
+readEnumAttr(NodeReader &node, Builder &b, const pb::AttributeProto *attr,
+             std::optional<Enum> (*symbolize)(StringRef),
+             StringRef (*stringify)(Enum), int64_t numCases,
+             Attribute (*build)(MLIRContext *, Enum)) {
+  if (std::optional<Enum> value = symbolize(attr->s()))
+    return build(b.getContext(), *value);
+  auto diag = node.error() << "attribute '" << attr->name() << "' must be one "
+                           << "of ";
+  for (int64_t i = 0; i < numCases; ++i)
+    diag << (i ? ", '" : "'") << stringify(static_cast<Enum>(i)) << "'";
+  diag << ", but is '" << attr->s() << "'";
+  return failure();
+}
+
+Operation *ModelImporter::buildResize(NodeReader &node, OperationName name,
+                                      op::NodeForm form) {
+  Builder &b = builder;
+  auto declares = [&](StringRef attrName) {
+    return llvm::any_of(name.getAttributeNames(), [&](StringAttr attr) {
+      return attr.getValue() == attrName;
+    });
+  };
+  SmallVector<NamedAttribute> attributes;
+  // String attributes with a fixed set of values.
+  struct EnumSpec {
+    StringRef name;
+    std::function<FailureOr<Attribute>(const pb::AttributeProto *)> read;
+  };
+  EnumSpec enums[] = {
+      {"mode",
+       [&](const pb::AttributeProto *a) {
+         return readEnumAttr<op::ResizeMode>(
+             node, b, a, op::symbolizeResizeMode, op::stringifyResizeMode, 3,
+             [](MLIRContext *c, op::ResizeMode v) -> Attribute {
+               return op::ResizeModeAttr::get(c, v);
+             });
+       }},
+      {"coordinate_transformation_mode",
+       [&](const pb::AttributeProto *a) {
+         return readEnumAttr<op::CoordinateTransformationMode>(
+             node, b, a, op::symbolizeCoordinateTransformationMode,
+             op::stringifyCoordinateTransformationMode, 7,
+             [](MLIRContext *c,
+                op::CoordinateTransformationMode v) -> Attribute {
+               return op::CoordinateTransformationModeAttr::get(c, v);
+             });
+       }},
+      {"nearest_mode",
+       [&](const pb::AttributeProto *a) {
+         return readEnumAttr<op::NearestMode>(
+             node, b, a, op::symbolizeNearestMode, op::stringifyNearestMode, 4,
+             [](MLIRContext *c, op::NearestMode v) -> Attribute {
+               return op::NearestModeAttr::get(c, v);
+             });
+       }},
+      {"keep_aspect_ratio_policy",
+       [&](const pb::AttributeProto *a) {
+         return readEnumAttr<op::KeepAspectRatioPolicy>(
+             node, b, a, op::symbolizeKeepAspectRatioPolicy,
+             op::stringifyKeepAspectRatioPolicy, 3,
+             [](MLIRContext *c, op::KeepAspectRatioPolicy v) -> Attribute {
+               return op::KeepAspectRatioPolicyAttr::get(c, v);
+             });
+       }},
+  };
+  for (const EnumSpec &spec : enums) {
+    if (!declares(spec.name))
+      continue;
+    const pb::AttributeProto *attr;
+    if (failed(node.takeAttr(spec.name, pb::AttributeProto::STRING, attr)))
+      return nullptr;
+    if (!attr)
+      continue;
+    FailureOr<Attribute> value = spec.read(attr);
+    if (failed(value))
+      return nullptr;
+    attributes.push_back(b.getNamedAttr(spec.name, *value));
+  }
+  for (StringRef floatName : {"cubic_coeff_a", "extrapolation_value"}) {
+    const pb::AttributeProto *attr;
+    if (!declares(floatName))
+      continue;
+    if (failed(node.takeAttr(floatName, pb::AttributeProto::FLOAT, attr)))
+      return nullptr;
+    if (attr)
+      attributes.push_back(b.getNamedAttr(floatName, getF32(b, attr)));
+  }
+  for (StringRef intName : {"exclude_outside", "antialias"}) {
+    const pb::AttributeProto *attr;
+    if (!declares(intName))
+      continue;
+    if (failed(node.takeAttr(intName, pb::AttributeProto::INT, attr)))
+      return nullptr;
+    if (attr)
+      attributes.push_back(
+          b.getNamedAttr(intName, b.getI64IntegerAttr(attr->i())));
+  }
+  if (declares("axes")) {
+    const pb::AttributeProto *attr;
+    if (failed(node.takeAttr("axes", pb::AttributeProto::INTS, attr)))
+      return nullptr;
+    if (attr)
+      attributes.push_back(b.getNamedAttr(
+          "axes", b.getDenseI64ArrayAttr(SmallVector<int64_t>(
+                      attr->ints().begin(), attr->ints().end()))));
+  }
+  if (failed(node.expectNoOtherAttributes()))
+    return nullptr;
+  int64_t version =
+      name.getInterface<op::VersionedOpInterface>()->getSinceVersion();
+  for (NamedAttribute attr : attributes)
+    if (auto mode =
+            dyn_cast<op::CoordinateTransformationModeAttr>(attr.getValue());
+        mode &&
+        mode.getValue() ==
+            op::CoordinateTransformationMode::tf_half_pixel_for_nn &&
+        version >= 13)
+      node.warning()
+          << "coordinate_transformation_mode 'tf_half_pixel_for_nn' was "
+             "removed in Resize-13; computed as Resize-11 defines it";
+
+  FailureOr<Value> input = node.requireOperand(0, "X");
+  if (failed(input))
+    return nullptr;
+  SmallVector<Value> operands = {*input};
+  // The 1-D inputs after X, checked for their element types here so that
+  // the message names the input.
+  auto take = [&](int i, StringRef inputName,
+                  function_ref<bool(Type)> isElementType,
+                  StringRef types) -> FailureOr<Value> {
+    FailureOr<Value> value = node.operand(i);
+    if (failed(value) || !*value)
+      return value;
+    auto type = dyn_cast<RankedTensorType>((*value).getType());
+    if (!type || type.getRank() != 1 || !isElementType(type.getElementType())) {
+      node.error() << "'" << inputName << "' must be a 1-D " << types
+                   << " tensor, but is " << (*value).getType();
+      return failure();
+    }
+    return value;
+  };
+  auto isF32 = [](Type t) { return t.isF32(); };
+  auto isI64 = [](Type t) { return t.isInteger(64); };
+  auto isRoi = [](Type t) { return t.isF16() || t.isF32() || t.isF64(); };
+
+  if (form == op::NodeForm::ResizeWithScales) {
+    if (failed(node.expectInputs(2, 2)))
+      return nullptr;
+    FailureOr<Value> scales = node.requireOperand(1, "scales");
+    if (failed(scales) || failed(take(1, "scales", isF32, "float")))
+      return nullptr;
+    operands.push_back(*scales);
+    return createOp(name, node.getLoc(), operands, attributes,
+                    (*input).getType());
+  }
+
+  if (failed(node.expectInputs(1, 4)))
+    return nullptr;
+  FailureOr<Value> roi = take(1, "roi", isRoi, "float16, float or double");
+  FailureOr<Value> scales = take(2, "scales", isF32, "float");
+  FailureOr<Value> sizes = take(3, "sizes", isI64, "int64");
+  if (failed(roi) || failed(scales) || failed(sizes))
+    return nullptr;
+  bool segmented = name.hasTrait<OpTrait::AttrSizedOperandSegments>();
+  if (!segmented) {
+    // Resize-11 requires roi and scales; an omitted one is the empty
+    // tensor, which means the same.
+    auto empty = [&]() -> Value {
+      auto type = RankedTensorType::get({0}, b.getF32Type());
+      return op::ConstantOp::create(
+          builder, node.getLoc(),
+          DenseElementsAttr::get(type, ArrayRef<float>()));
+    };
+    operands.push_back(*roi ? *roi : empty());
+    operands.push_back(*scales ? *scales : empty());
+    if (*sizes)
+      operands.push_back(*sizes);
+  } else {
+    for (Value v : {*roi, *scales, *sizes})
+      if (v)
+        operands.push_back(v);
+    attributes.push_back(builder.getNamedAttr(
+        OpTrait::AttrSizedOperandSegments<void>::getOperandSegmentSizeAttr(),
+        builder.getDenseI32ArrayAttr(
+            {1, *roi ? 1 : 0, *scales ? 1 : 0, *sizes ? 1 : 0})));
   }
   return createOp(name, node.getLoc(), operands, attributes,
                   (*input).getType());

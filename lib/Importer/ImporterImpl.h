@@ -70,6 +70,8 @@ private:
   /// diagnostic.
   Operation *buildClipWithAttributeBounds(NodeReader &node, OperationName name);
   Operation *buildClipWithInputBounds(NodeReader &node, OperationName name);
+  Operation *buildResize(NodeReader &node, OperationName name,
+                         onnx::NodeForm form);
   Operation *buildUpsample(NodeReader &node, OperationName name,
                            onnx::NodeForm form);
   /// Creates `name` from its operands and attributes, with the result type

@@ -16,6 +16,11 @@ using namespace onnxc::onnx;
 #define GET_TYPEDEF_CLASSES
 #include "onnxc/Dialect/ONNX/ONNXOpsTypes.cpp.inc"
 
+#include "onnxc/Dialect/ONNX/ONNXOpsEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "onnxc/Dialect/ONNX/ONNXOpsAttributes.cpp.inc"
+
 void ONNXDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
@@ -24,6 +29,10 @@ void ONNXDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "onnxc/Dialect/ONNX/ONNXOpsTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "onnxc/Dialect/ONNX/ONNXOpsAttributes.cpp.inc"
       >();
   for (RegisteredOperationName op : getContext()->getRegisteredOperations())
     if (&op.getDialect() == this && op.hasInterface<VersionedOpInterface>())

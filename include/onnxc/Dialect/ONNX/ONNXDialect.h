@@ -11,6 +11,11 @@
 #define GET_TYPEDEF_CLASSES
 #include "onnxc/Dialect/ONNX/ONNXOpsTypes.h.inc"
 
+#include "onnxc/Dialect/ONNX/ONNXOpsEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "onnxc/Dialect/ONNX/ONNXOpsAttributes.h.inc"
+
 #include <optional>
 #include <string>
 

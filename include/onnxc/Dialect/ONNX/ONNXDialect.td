@@ -24,6 +24,7 @@ def ONNX_Dialect : Dialect {
     `bool` is `i1` and ONNX `string` is `!onnx.string`.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
 
   // Attributes onnxc keeps on modules, functions and their arguments and

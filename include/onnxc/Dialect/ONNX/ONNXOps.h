@@ -28,6 +28,39 @@ enum class NodeForm {
   UpsampleWithScalesAttribute,
   /// Upsample-9 on: X, then a 1-D float input scales; mode.
   UpsampleWithScalesInput,
+  /// Resize-10: X, scales; mode.
+  ResizeWithScales,
+  /// Resize-11 on: X, then roi, scales, sizes (optional by position); the
+  /// attributes each version declares.
+  ResizeWithOptionalInputs,
+};
+
+/// Any Resize version read into one form: its inputs (null when absent; an
+/// empty `scales` is absent) and its attributes, absent ones at their
+/// defaults.
+struct ResizeOperands {
+  int64_t version = 0;
+  mlir::Value x, roi, scales, sizes;
+  ResizeMode mode = ResizeMode::nearest;
+  CoordinateTransformationMode coordinateMode =
+      CoordinateTransformationMode::half_pixel;
+  NearestMode nearestMode = NearestMode::round_prefer_floor;
+  double cubicCoeffA = -0.75;
+  bool excludeOutside = false;
+  double extrapolationValue = 0.0;
+  bool antialias = false;
+  /// The `axes` attribute as written (negative values count from the end).
+  std::optional<llvm::SmallVector<int64_t>> axes;
+  KeepAspectRatioPolicy keepAspectRatioPolicy = KeepAspectRatioPolicy::stretch;
+
+  /// Resize-10's rounding of nearest: ceil(x) on axes whose scale is below
+  /// 1, floor(x) on the others, whatever `nearestMode` says.
+  bool hasResize10Nearest() const {
+    return version == 10 && mode == ResizeMode::nearest;
+  }
+  /// The tensor axes that scales, sizes and roi describe, in their order:
+  /// `axes` normalized, or every axis.
+  llvm::SmallVector<int64_t> getListedAxes(int64_t rank) const;
 };
 } // namespace onnxc::onnx
 
@@ -69,6 +102,7 @@ bool isSupersededVersion(mlir::Operation *op);
 /// version of an operator takes its place here (docs/design.md).
 using LatestClipOp = ClipV13Op;
 using LatestUpsampleOp = UpsampleV10Op;
+using LatestResizeOp = ResizeV19Op;
 
 /// Output length of an upsampled dimension of length `inputLength` by
 /// `scale`, as docs/semantics.md defines it: trunc(float32(n) *f s). Returns
@@ -93,6 +127,26 @@ reifyUpsampledSizes(mlir::OpBuilder &builder, mlir::Location loc,
 
 /// Whether a mode attribute interpolates (`linear`, `bilinear`) rather than
 /// picking the nearest element.
+/// One axis of a Resize's output: its length and the scale its coordinates
+/// use (an f64), each a constant where compile time knows it.
+struct ResizedAxis {
+  mlir::OpFoldResult outLength;
+  mlir::Value scale;
+  std::optional<double> staticScale;
+};
+
+/// The output axes of a Resize (docs/semantics.md's shape rules) on `input`,
+/// with `scales` and `sizes` the values the op's inputs have where the IR is
+/// built (null when absent). Builds the run-time arithmetic the constants
+/// leave.
+llvm::SmallVector<ResizedAxis>
+buildResizedAxes(mlir::OpBuilder &builder, mlir::Location loc,
+                 const ResizeOperands &resize, mlir::Value input,
+                 mlir::Value scales, mlir::Value sizes);
+
+/// The output length floor(n * s) in double precision, if it is a length.
+std::optional<int64_t> getResizedLength(int64_t inputLength, double scale);
+
 inline bool isInterpolatingMode(llvm::StringRef mode) {
   return mode == "linear" || mode == "bilinear";
 }

@@ -10,6 +10,7 @@
 #define ONNXC_DIALECT_ONNX_ONNXOPS_TD
 
 include "onnxc/Dialect/ONNX/ONNXDialect.td"
+include "onnxc/Dialect/ONNX/ONNXAttributes.td"
 include "onnxc/Dialect/ONNX/ONNXInterfaces.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -30,7 +31,11 @@ defvar ONNX_UpsampleV1Types = [I1, F16, F32, F64, I32, I64]<Type>;
 defvar ONNX_UpsampleV7Types = !listconcat([I1]<Type>, ONNX_IntegerTypes,
     ONNX_FloatTypes, [Complex<F32>, Complex<F64>, ONNX_StringType]<Type>);
 
+defvar ONNX_ResizeV13Types = !listconcat(ONNX_UpsampleV7Types, [BF16]<Type>);
+
 def ONNX_ScalesTensor : RankedTensorOf<[F32]>;
+def ONNX_SizesTensor : RankedTensorOf<[I64]>;
+def ONNX_RoiTensor : RankedTensorOf<[F16, F32, F64]>;
 
 //===----------------------------------------------------------------------===//
 // Versioned ops
@@ -221,7 +226,7 @@ class ONNX_UpsampleOp<int version, string nodeForm, list<Trait> traits = []>
   let sharedDefinition = [{
     bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
                                             ::mlir::TypeRange rhs) {
-      return isCompatibleUpsampleTypes(lhs, rhs);
+      return isCompatibleResampledTypes(lhs, rhs);
     }
   }] # scalesDefinition;
 }
@@ -317,6 +322,184 @@ def ONNX_UpsampleV10Op : ONNX_UpsampleWithInputScalesOp<10> {
     Upsample as defined from opset 10, where the operator is deprecated; its
     semantics are those of UpsampleV9. This is the form every older Upsample
     is upgraded to before lowering.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Resize
+//===----------------------------------------------------------------------===//
+
+// Every Resize version. `reader` names the C++ function (ONNXOps.cpp) that
+// reads an op or adaptor of the version into a ResizeOperands, the one view
+// the verifier, the shape rules and the lowering work on.
+class ONNX_ResizeOp<int version, string nodeForm, string reader,
+                    list<Trait> traits = []>
+    : ONNX_VersionedOp<"Resize", version, nodeForm,
+                       !listconcat(traits, [Pure,
+        InferTypeOpAdaptorWithIsCompatible,
+        DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+            ["reifyResultShapes"]>])> {
+  let summary = "Resize-" # !cast<string>(version) #
+                ": resample a tensor by per-axis scales or output sizes";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The inputs and attributes, absent ones at their defaults.
+    ResizeOperands getResizeOperands();
+  }];
+  let sharedDefinition = [{
+    ResizeOperands $cppClass::getResizeOperands() {
+      return }] # reader # [{(*this);
+    }
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return isCompatibleResampledTypes(lhs, rhs);
+    }
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyResize(*this, getResizeOperands());
+    }
+    ::mlir::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location>,
+        Adaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      inferredReturnTypes.push_back(
+          inferResizeType(}] # reader # [{(adaptor)));
+      return ::mlir::success();
+    }
+    ::mlir::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &builder,
+        ::mlir::ReifiedRankedShapedTypeDims &shapes) {
+      shapes.push_back(reifyResizedSizes(builder, getLoc(),
+                                         getResizeOperands(),
+                                         getY().getType()));
+      return ::mlir::success();
+    }
+  }];
+}
+
+def ONNX_ResizeV10Op : ONNX_ResizeOp<10, "ResizeWithScales",
+                                     "readResizeV10"> {
+  let description = [{
+    Resize as defined from opset 10: X resampled by `scales` (one positive
+    float per axis, constant or run time) with asymmetric coordinates. In
+    mode `nearest` the index is `ceil(x)` on axes whose scale is below 1 and
+    `floor(x)` on the others; `linear` interpolates between the two nearest
+    inputs, clamped to the edges.
+
+    ```mlir
+    %y = onnx.ResizeV10 %x, %scales {mode = #onnx<resize_mode<linear>>}
+        : tensor<1x1x2x2xf32>, tensor<4xf32> -> tensor<1x1x4x4xf32>
+    ```
+  }];
+  let arguments = (ins
+      RankedTensorOf<ONNX_UpsampleV7Types>:$X,
+      ONNX_ScalesTensor:$scales,
+      DefaultValuedAttr<ONNX_ResizeModeAttr,
+                        "::onnxc::onnx::ResizeMode::nearest">:$mode);
+  let results = (outs RankedTensorOf<ONNX_UpsampleV7Types>:$Y);
+  let assemblyFormat = [{
+    $X `,` $scales attr-dict `:` type($X) `,` type($scales) `->` type($Y)
+  }];
+}
+
+// The attributes Resize-11 introduced; later versions add to them.
+defvar ONNX_ResizeV11Attributes = (ins
+    DefaultValuedAttr<ONNX_CoordinateTransformationModeAttr,
+        "::onnxc::onnx::CoordinateTransformationMode::half_pixel">
+        :$coordinate_transformation_mode,
+    DefaultValuedAttr<F32Attr, "-0.75">:$cubic_coeff_a,
+    DefaultValuedAttr<I64Attr, "0">:$exclude_outside,
+    DefaultValuedAttr<F32Attr, "0.0">:$extrapolation_value,
+    DefaultValuedAttr<ONNX_ResizeModeAttr,
+                      "::onnxc::onnx::ResizeMode::nearest">:$mode,
+    DefaultValuedAttr<ONNX_NearestModeAttr,
+        "::onnxc::onnx::NearestMode::round_prefer_floor">:$nearest_mode);
+
+def ONNX_ResizeV11Op : ONNX_ResizeOp<11, "ResizeWithOptionalInputs",
+                                     "readResizeV11"> {
+  let description = [{
+    Resize as defined from opset 11: `roi` and `scales` are required inputs,
+    `sizes` an optional one; an empty `scales` means that `sizes` gives the
+    output shape. Adds cubic interpolation, coordinate transformation modes
+    and nearest rounding modes (docs/semantics.md).
+
+    ```mlir
+    %y = onnx.ResizeV11 %x roi(%roi : tensor<0xf32>)
+        scales(%scales : tensor<4xf32>)
+        {coordinate_transformation_mode =
+             #onnx<coordinate_transformation_mode<asymmetric>>}
+        : tensor<1x1x2x2xf32> -> tensor<1x1x4x4xf32>
+    ```
+  }];
+  let arguments = !con((ins RankedTensorOf<ONNX_UpsampleV7Types>:$X,
+                            ONNX_RoiTensor:$roi, ONNX_ScalesTensor:$scales,
+                            Optional<ONNX_SizesTensor>:$sizes),
+                       ONNX_ResizeV11Attributes);
+  let results = (outs RankedTensorOf<ONNX_UpsampleV7Types>:$Y);
+  let assemblyFormat = [{
+    $X `roi` `(` $roi `:` type($roi) `)`
+       `scales` `(` $scales `:` type($scales) `)`
+       (`sizes` `(` $sizes^ `:` type($sizes) `)`)? attr-dict
+       `:` type($X) `->` type($Y)
+  }];
+}
+
+// Resize-13 on: `roi`, `scales` and `sizes` are all optional.
+class ONNX_ResizeWithOptionalInputsOp<int version, string reader, dag attributes>
+    : ONNX_ResizeOp<version, "ResizeWithOptionalInputs", reader,
+                    [AttrSizedOperandSegments]> {
+  let arguments = !con((ins RankedTensorOf<ONNX_ResizeV13Types>:$X,
+                            Optional<ONNX_RoiTensor>:$roi,
+                            Optional<ONNX_ScalesTensor>:$scales,
+                            Optional<ONNX_SizesTensor>:$sizes),
+                       attributes);
+  let results = (outs RankedTensorOf<ONNX_ResizeV13Types>:$Y);
+  let assemblyFormat = [{
+    $X (`roi` `(` $roi^ `:` type($roi) `)`)?
+       (`scales` `(` $scales^ `:` type($scales) `)`)?
+       (`sizes` `(` $sizes^ `:` type($sizes) `)`)? attr-dict
+       `:` type($X) `->` type($Y)
+  }];
+}
+
+def ONNX_ResizeV13Op
+    : ONNX_ResizeWithOptionalInputsOp<13, "readResizeV13",
+                                      ONNX_ResizeV11Attributes> {
+  let description = [{
+    Resize as defined from opset 13: every input after X is optional, and
+    exactly one of `scales` and `sizes` is given. Adds bfloat16; the
+    `tf_half_pixel_for_nn` coordinate mode is gone from the operator, but
+    models still carry it and onnxc accepts it with a warning.
+  }];
+}
+
+defvar ONNX_ResizeV18Attributes = !con(ONNX_ResizeV11Attributes, (ins
+    DefaultValuedAttr<I64Attr, "0">:$antialias,
+    OptionalAttr<DenseI64ArrayAttr>:$axes,
+    DefaultValuedAttr<ONNX_KeepAspectRatioPolicyAttr,
+        "::onnxc::onnx::KeepAspectRatioPolicy::stretch">
+        :$keep_aspect_ratio_policy));
+
+def ONNX_ResizeV18Op
+    : ONNX_ResizeWithOptionalInputsOp<18, "readResizeV18",
+                                      ONNX_ResizeV18Attributes> {
+  let description = [{
+    Resize as defined from opset 18: adds `antialias`, `axes` (the axes that
+    `roi`, `scales` and `sizes` describe) and `keep_aspect_ratio_policy`.
+  }];
+}
+
+def ONNX_ResizeV19Op
+    : ONNX_ResizeWithOptionalInputsOp<19, "readResizeV19",
+                                      ONNX_ResizeV18Attributes> {
+  let description = [{
+    Resize as defined from opset 19: adds the `half_pixel_symmetric`
+    coordinate mode. This is the form every later Resize-11+ is upgraded to
+    before lowering.
+
+    ```mlir
+    %y = onnx.ResizeV19 %x scales(%scales : tensor<4xf32>)
+        {mode = #onnx<resize_mode<linear>>} : tensor<1x3x8x8xf32> -> tensor<1x3x16x16xf32>
+    ```
   }];
 }
 

@@ -1,0 +1,116 @@
+// RUN: onnx-opt %s -split-input-file -verify-diagnostics
+
+func.func @v10_cubic(%x: tensor<2xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{mode must be 'nearest' or 'linear' in Resize-10, but is 'cubic'}}
+  %0 = onnx.ResizeV10 %x, %s {mode = #onnx.resize_mode<cubic>} : tensor<2xf32>, tensor<1xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @symmetric_before_19(%x: tensor<2xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{coordinate_transformation_mode 'half_pixel_symmetric' needs Resize-19, but this is Resize-18}}
+  %0 = onnx.ResizeV18 %x scales(%s : tensor<1xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<half_pixel_symmetric>} : tensor<2xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @linear_bool(%x: tensor<2xi1>, %s: tensor<1xf32>) -> tensor<?xi1> {
+  // expected-error @+1 {{mode 'linear' interpolates and is not defined for element type 'i1'}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) {mode = #onnx.resize_mode<linear>} : tensor<2xi1> -> tensor<?xi1>
+  return %0 : tensor<?xi1>
+}
+
+// -----
+
+func.func @neither(%x: tensor<2xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{needs 'scales' or 'sizes' (a non-empty one), but has neither}}
+  %0 = onnx.ResizeV13 %x : tensor<2xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @both(%x: tensor<2xf32>, %s: tensor<1xf32>, %n: tensor<1xi64>) -> tensor<?xf32> {
+  // expected-error @+1 {{takes exactly one of 'scales' and 'sizes', but has both}}
+  %0 = onnx.ResizeV13 %x scales(%s : tensor<1xf32>) sizes(%n : tensor<1xi64>) : tensor<2xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @scales_length(%x: tensor<2x2xf32>, %s: tensor<3xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{expects one value in 'scales' per resized axis (2), but has 3}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<3xf32>) : tensor<2x2xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @repeated_axis(%x: tensor<2x2xf32>, %s: tensor<2xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{axis -1 is listed twice}}
+  %0 = onnx.ResizeV18 %x scales(%s : tensor<2xf32>) {axes = array<i64: 1, -1>} : tensor<2x2xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @axis_range(%x: tensor<2x2xf32>, %s: tensor<1xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{axis 2 is out of range for an input of rank 2}}
+  %0 = onnx.ResizeV18 %x scales(%s : tensor<1xf32>) {axes = array<i64: 2>} : tensor<2x2xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @zero_scale(%x: tensor<2xf32>) -> tensor<?xf32> {
+  %s = onnx.Constant dense<[0.0]> : tensor<1xf32>
+  // expected-error @+1 {{scales must be finite and > 0, but scale 0 is 0}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) : tensor<2xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @negative_size(%x: tensor<2xf32>) -> tensor<?xf32> {
+  %n = onnx.Constant dense<[-1]> : tensor<1xi64>
+  // expected-error @+1 {{sizes must be >= 0, but size 0 is -1}}
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) : tensor<2xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @roi_length(%x: tensor<2x2xf32>, %r: tensor<2xf32>, %s: tensor<2xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{expects 'roi' to hold a start and an end per resized axis (4 values), but has 2}}
+  %0 = onnx.ResizeV19 %x roi(%r : tensor<2xf32>) scales(%s : tensor<2xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>} : tensor<2x2xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @wrong_result(%x: tensor<10xf32>) -> tensor<13xf32> {
+  %s = onnx.Constant dense<[1.3]> : tensor<1xf32>
+  // expected-error @+1 {{result dimension 0 must be 12, but is 13}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) : tensor<10xf32> -> tensor<13xf32>
+  return %0 : tensor<13xf32>
+}
+
+// -----
+
+func.func @empty_axis(%x: tensor<0xf32>) -> tensor<?xf32> {
+  %n = onnx.Constant dense<[3]> : tensor<1xi64>
+  // expected-error @+1 {{dimension 0 is empty and cannot be resized to length 3}}
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) : tensor<0xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @bad_mode(%x: tensor<2xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  // expected-error @+2 {{expected ::onnxc::onnx::ResizeMode to be one of: nearest, linear, cubic}}
+  // expected-error @+1 {{failed to parse ONNX_ResizeModeAttr parameter 'value'}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) {mode = #onnx.resize_mode<bilinear>} : tensor<2xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -1,0 +1,46 @@
+// RUN: onnx-opt %s | onnx-opt | FileCheck %s
+// RUN: onnx-opt %s -mlir-print-op-generic | onnx-opt | FileCheck %s
+
+// CHECK-LABEL: func @v10
+// CHECK: onnx.ResizeV10 %{{.*}}, %{{.*}} {mode = #onnx.resize_mode<linear>} : tensor<1x1x2x2xf32>, tensor<4xf32> -> tensor<1x1x4x4xf32>
+func.func @v10(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %0 = onnx.ResizeV10 %x, %s {mode = #onnx.resize_mode<linear>} : tensor<1x1x2x2xf32>, tensor<4xf32> -> tensor<1x1x4x4xf32>
+  return %0 : tensor<1x1x4x4xf32>
+}
+
+// Resize-11's required roi and scales; an empty scales defers to sizes.
+// CHECK-LABEL: func @v11_sizes
+// CHECK: onnx.ResizeV11 %{{.*}} roi(%{{.*}} : tensor<0xf32>) scales(%{{.*}} : tensor<0xf32>) sizes(%{{.*}} : tensor<4xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>, nearest_mode = #onnx.nearest_mode<floor>} : tensor<1x1x2x2xf32> -> tensor<1x1x3x5xf32>
+func.func @v11_sizes(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x3x5xf32> {
+  %e = onnx.Constant dense<> : tensor<0xf32>
+  %s = onnx.Constant dense<[1, 1, 3, 5]> : tensor<4xi64>
+  %0 = onnx.ResizeV11 %x roi(%e : tensor<0xf32>) scales(%e : tensor<0xf32>) sizes(%s : tensor<4xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>, nearest_mode = #onnx.nearest_mode<floor>} : tensor<1x1x2x2xf32> -> tensor<1x1x3x5xf32>
+  return %0 : tensor<1x1x3x5xf32>
+}
+
+// Output lengths from scales are floor(n * s) in double precision.
+// CHECK-LABEL: func @v13_scales
+// CHECK: onnx.ResizeV13 %{{.*}} scales(%{{.*}} : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<10x4xbf16> -> tensor<12x2xbf16>
+func.func @v13_scales(%x: tensor<10x4xbf16>) -> tensor<12x2xbf16> {
+  %s = onnx.Constant dense<[1.3, 0.6]> : tensor<2xf32>
+  %0 = onnx.ResizeV13 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<10x4xbf16> -> tensor<12x2xbf16>
+  return %0 : tensor<12x2xbf16>
+}
+
+// axes name the axes sizes describe; not_larger keeps the aspect ratio.
+// CHECK-LABEL: func @v18_axes_policy
+// CHECK: onnx.ResizeV18 %{{.*}} sizes(%{{.*}} : tensor<2xi64>) {axes = array<i64: 3, -2>, keep_aspect_ratio_policy = #onnx.keep_aspect_ratio_policy<not_larger>} : tensor<1x1x4x4xui8> -> tensor<1x1x6x6xui8>
+func.func @v18_axes_policy(%x: tensor<1x1x4x4xui8>) -> tensor<1x1x6x6xui8> {
+  %s = onnx.Constant dense<[6, 9]> : tensor<2xi64>
+  %0 = onnx.ResizeV18 %x sizes(%s : tensor<2xi64>) {axes = array<i64: 3, -2>, keep_aspect_ratio_policy = #onnx.keep_aspect_ratio_policy<not_larger>} : tensor<1x1x4x4xui8> -> tensor<1x1x6x6xui8>
+  return %0 : tensor<1x1x6x6xui8>
+}
+
+// Run-time scales leave the lengths to run time.
+// CHECK-LABEL: func @v19_runtime
+// CHECK: onnx.ResizeV19 %{{.*}} scales(%{{.*}} : tensor<4xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<half_pixel_symmetric>} : tensor<1x3x?x8x!onnx.string> -> tensor<1x3x?x?x!onnx.string>
+func.func @v19_runtime(%x: tensor<1x3x?x8x!onnx.string>, %s: tensor<4xf32>) -> tensor<1x3x?x?x!onnx.string> {
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<4xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<half_pixel_symmetric>} : tensor<1x3x?x8x!onnx.string> -> tensor<1x3x?x?x!onnx.string>
+  return %0 : tensor<1x3x?x?x!onnx.string>
+}
