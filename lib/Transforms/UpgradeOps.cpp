@@ -10,6 +10,7 @@
 #include "onnxc/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -96,6 +97,118 @@ struct UpgradeUpsample : OpRewritePattern<UpsampleOp> {
   }
 };
 
+/// The latest Resize on the given inputs (null when absent) and
+/// attributes.
+static LatestResizeOp createLatestResize(OpBuilder &b, Location loc, Type type,
+                                         Value x, Value roi, Value scales,
+                                         Value sizes,
+                                         ArrayRef<NamedAttribute> attributes) {
+  SmallVector<Value> operands = {x};
+  for (Value v : {roi, scales, sizes})
+    if (v)
+      operands.push_back(v);
+  SmallVector<NamedAttribute> attrs(attributes);
+  attrs.push_back(b.getNamedAttr(
+      LatestResizeOp::getOperandSegmentSizesAttrName(
+          OperationName(LatestResizeOp::getOperationName(), b.getContext())),
+      b.getDenseI32ArrayAttr({1, roi ? 1 : 0, scales ? 1 : 0, sizes ? 1 : 0})));
+  return LatestResizeOp::create(b, loc, TypeRange{type}, operands, attrs);
+}
+
+/// Resize-11 to -18: the latest Resize, with the same inputs and attributes
+/// (an empty Resize-11 `scales` is absent).
+template <typename ResizeOp> struct UpgradeResize : OpRewritePattern<ResizeOp> {
+  using OpRewritePattern<ResizeOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ResizeOp op,
+                                PatternRewriter &rewriter) const override {
+    ResizeOperands r = op.getResizeOperands();
+    SmallVector<NamedAttribute> attributes;
+    for (NamedAttribute attr : op->getAttrs())
+      if (attr.getName() != "operandSegmentSizes")
+        attributes.push_back(attr);
+    rewriter.replaceOp(op, createLatestResize(rewriter, op.getLoc(),
+                                              op.getY().getType(), r.x, r.roi,
+                                              r.scales, r.sizes, attributes));
+    return success();
+  }
+};
+
+/// Resize-10: asymmetric coordinates. Its nearest rounds up on axes that
+/// shrink and down elsewhere, which nearest_mode expresses per op: one
+/// Resize for the shrinking axes (ceil), one for the others (floor), each
+/// through `axes`. That needs the scales at compile time; with run-time
+/// ones Resize-10 is lowered as it is (see isSupersededVersion).
+struct UpgradeResizeV10 : OpRewritePattern<ResizeV10Op> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ResizeV10Op op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    auto build = [&](Type type, Value x, Value scales, NearestMode rounding,
+                     ArrayRef<int64_t> axes) {
+      SmallVector<NamedAttribute> attributes = {
+          rewriter.getNamedAttr("mode", op.getModeAttr()),
+          rewriter.getNamedAttr(
+              "coordinate_transformation_mode",
+              CoordinateTransformationModeAttr::get(
+                  context, CoordinateTransformationMode::asymmetric)),
+          rewriter.getNamedAttr("nearest_mode",
+                                NearestModeAttr::get(context, rounding))};
+      if (!axes.empty())
+        attributes.push_back(
+            rewriter.getNamedAttr("axes", rewriter.getDenseI64ArrayAttr(axes)));
+      return createLatestResize(rewriter, loc, type, x, Value(), scales,
+                                Value(), attributes);
+    };
+    if (op.getMode() != ResizeMode::nearest) {
+      rewriter.replaceOp(op, build(op.getY().getType(), op.getX(),
+                                   op.getScales(), NearestMode::floor, {}));
+      return success();
+    }
+    ElementsAttr attr;
+    if (!matchPattern(op.getScales(), m_Constant(&attr)))
+      return rewriter.notifyMatchFailure(op, "run-time scales");
+    SmallVector<float> scales =
+        llvm::map_to_vector(attr.getValues<APFloat>(), [](const APFloat &v) {
+          return v.convertToFloat();
+        });
+    SmallVector<int64_t> shrinking, others;
+    SmallVector<float> shrinkingScales, otherScales;
+    for (auto [d, s] : llvm::enumerate(scales)) {
+      (s < 1.0f ? shrinking : others).push_back(d);
+      (s < 1.0f ? shrinkingScales : otherScales).push_back(s);
+    }
+    if (shrinking.empty() || others.empty()) {
+      NearestMode rounding =
+          shrinking.empty() ? NearestMode::floor : NearestMode::ceil;
+      rewriter.replaceOp(op, build(op.getY().getType(), op.getX(),
+                                   op.getScales(), rounding, {}));
+      return success();
+    }
+    auto constant = [&](ArrayRef<float> values) -> Value {
+      auto type = RankedTensorType::get({int64_t(values.size())},
+                                        rewriter.getF32Type());
+      return ConstantOp::create(rewriter, loc,
+                                DenseElementsAttr::get(type, values));
+    };
+    LatestResizeOp first =
+        build(op.getX().getType(), op.getX(), constant(shrinkingScales),
+              NearestMode::ceil, shrinking);
+    SmallVector<Type> inferred;
+    if (failed(LatestResizeOp::inferReturnTypes(
+            context, loc, first->getOperands(), first->getRawDictionaryAttrs(),
+            first->getPropertiesStorage(), first->getRegions(), inferred)))
+      return failure();
+    first.getY().setType(cast<RankedTensorType>(inferred[0]));
+    rewriter.replaceOp(op, build(op.getY().getType(), first.getY(),
+                                 constant(otherScales), NearestMode::floor,
+                                 others));
+    return success();
+  }
+};
+
 struct ONNXUpgradeOpsPass
     : onnxc::impl::ONNXUpgradeOpsPassBase<ONNXUpgradeOpsPass> {
   void runOnOperation() override {
@@ -128,6 +241,7 @@ void onnxc::populateONNXUpgradeOpsPatterns(RewritePatternSet &patterns) {
       UpgradeAttributeBoundsClip<ClipV1Op>,
       UpgradeAttributeBoundsClip<ClipV6Op>, UpgradeOperandBoundsClip<ClipV11Op>,
       UpgradeOperandBoundsClip<ClipV12Op>, UpgradeUpsample<UpsampleV1Op>,
-      UpgradeUpsample<UpsampleV7Op>, UpgradeUpsample<UpsampleV9Op>>(
-      patterns.getContext());
+      UpgradeUpsample<UpsampleV7Op>, UpgradeUpsample<UpsampleV9Op>,
+      UpgradeResize<ResizeV11Op>, UpgradeResize<ResizeV13Op>,
+      UpgradeResize<ResizeV18Op>, UpgradeResizeV10>(patterns.getContext());
 }

@@ -128,3 +128,42 @@ func.func @upsample_v9(%x: tensor<2x!onnx.string>, %s: tensor<1xf32>) -> tensor<
   %0 = onnx.UpsampleV9 %x, %s : tensor<2x!onnx.string>, tensor<1xf32> -> tensor<?x!onnx.string>
   return %0 : tensor<?x!onnx.string>
 }
+
+// -----
+
+// Resize-11 to -18 become the latest Resize with the same attributes; an
+// empty Resize-11 scales is dropped in favour of sizes.
+// CHECK-LABEL: func @resize_v11
+// CHECK:         %[[S:.*]] = onnx.Constant dense<[1, 1, 3, 5]>
+// CHECK:         onnx.ResizeV19 %{{.*}} roi(%{{.*}} : tensor<0xf32>) sizes(%[[S]] : tensor<4xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>, mode = #onnx.resize_mode<linear>} : tensor<1x1x2x2xf32> -> tensor<1x1x3x5xf32>
+func.func @resize_v11(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x3x5xf32> {
+  %e = onnx.Constant dense<> : tensor<0xf32>
+  %s = onnx.Constant dense<[1, 1, 3, 5]> : tensor<4xi64>
+  %0 = onnx.ResizeV11 %x roi(%e : tensor<0xf32>) scales(%e : tensor<0xf32>) sizes(%s : tensor<4xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>, mode = #onnx.resize_mode<linear>} : tensor<1x1x2x2xf32> -> tensor<1x1x3x5xf32>
+  return %0 : tensor<1x1x3x5xf32>
+}
+
+// -----
+
+// Resize-10's nearest rounds down where scales are >= 1 and up where they
+// are below: one Resize for each group of axes.
+// CHECK-LABEL: func @resize_v10_mixed
+// CHECK:         %[[DOWN:.*]] = onnx.Constant dense<5.000000e-01> : tensor<1xf32>
+// CHECK:         %[[A:.*]] = onnx.ResizeV19 %{{.*}} scales(%[[DOWN]] : tensor<1xf32>) {axes = array<i64: 2>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<asymmetric>, nearest_mode = #onnx.nearest_mode<ceil>} : tensor<1x1x4x4xf32> -> tensor<1x1x2x4xf32>
+// CHECK:         %[[UP:.*]] = onnx.Constant dense<[1.000000e+00, 1.000000e+00, 3.000000e+00]> : tensor<3xf32>
+// CHECK:         onnx.ResizeV19 %[[A]] scales(%[[UP]] : tensor<3xf32>) {axes = array<i64: 0, 1, 3>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<asymmetric>, nearest_mode = #onnx.nearest_mode<floor>} : tensor<1x1x2x4xf32> -> tensor<1x1x2x12xf32>
+func.func @resize_v10_mixed(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x12xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 0.5, 3.0]> : tensor<4xf32>
+  %0 = onnx.ResizeV10 %x, %s : tensor<1x1x4x4xf32>, tensor<4xf32> -> tensor<1x1x2x12xf32>
+  return %0 : tensor<1x1x2x12xf32>
+}
+
+// -----
+
+// With run-time scales Resize-10's nearest stays as it is.
+// CHECK-LABEL: func @resize_v10_runtime
+// CHECK:         onnx.ResizeV10
+func.func @resize_v10_runtime(%x: tensor<1x1x4x4xf32>, %s: tensor<4xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = onnx.ResizeV10 %x, %s : tensor<1x1x4x4xf32>, tensor<4xf32> -> tensor<?x?x?x?xf32>
+  return %0 : tensor<?x?x?x?xf32>
+}
