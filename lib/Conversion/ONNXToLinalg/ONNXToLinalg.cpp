@@ -1,7 +1,8 @@
 //===- ONNXToLinalg.cpp - Lower onnx ops to linalg on tensors -------------===//
 //
 // The pass, the type converter and the lowering of onnx.Constant and of the
-// latest Clip (LatestClipOp). Upsample is in UpsampleToLinalg.cpp.
+// latest Clip (LatestClipOp). Upsample is in UpsampleToLinalg.cpp, Resize in
+// ResizeToLinalg.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -241,6 +242,12 @@ struct ConvertONNXToLinalgPass
                         "first");
         return WalkResult::interrupt();
       }
+      if (auto resize = dyn_cast<LatestResizeOp>(op);
+          resize && resize.getAntialias() &&
+          resize.getMode() != ResizeMode::nearest) {
+        op->emitOpError("antialias is not supported yet");
+        return WalkResult::interrupt();
+      }
       auto constant = dyn_cast<ConstantOp>(op);
       if (constant && isa<StringType>(constant.getType().getElementType())) {
         // Strings are pointers to caller-owned data at run time; constant
@@ -282,4 +289,5 @@ void onnxc::populateONNXToLinalgConversionPatterns(
   patterns.add<ConstantLowering, ClipLowering>(typeConverter,
                                                patterns.getContext());
   onnx_to_linalg::populateUpsampleToLinalgPatterns(typeConverter, patterns);
+  onnx_to_linalg::populateResizeToLinalgPatterns(typeConverter, patterns);
 }

@@ -16,6 +16,9 @@ mlir::Value createEmptyLike(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value extractFirstElement(mlir::OpBuilder &b, mlir::Location loc,
                                 mlir::Value tensor);
 
+void populateResizeToLinalgPatterns(const mlir::TypeConverter &typeConverter,
+                                    mlir::RewritePatternSet &patterns);
+
 void populateUpsampleToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                       mlir::RewritePatternSet &patterns);
 

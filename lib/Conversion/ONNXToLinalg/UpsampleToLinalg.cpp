@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ONNXToLinalgPatterns.h"
+#include "Resampling.h"
 #include "onnxc/Codegen/GatherRows.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
@@ -37,6 +38,7 @@
 using namespace mlir;
 using namespace onnxc;
 using namespace onnxc::onnx;
+using namespace onnxc::onnx_to_linalg::resampling;
 
 namespace {
 
@@ -71,130 +73,6 @@ LinearTaps linearTaps(int64_t o, float scale, int64_t n, bool computeInF64) {
   return {i0, i1, std::fabs(c - static_cast<float>(i1)),
           std::fabs(c - static_cast<float>(i0))};
 }
-
-//===----------------------------------------------------------------------===//
-// Element types
-//===----------------------------------------------------------------------===//
-
-/// Moves elements of X into the type interpolation computes in (float32,
-/// f64 for f64; real and imaginary parts of complex numbers) and back, and
-/// does its arithmetic.
-///
-/// Integer inputs may instead compute in fixed point (see
-/// UpsampleLowering::tryFixedPoint): integers of `fixedType`, every weight
-/// scaled by 2^`fractionBits` in all, divided back with truncation toward
-/// zero. That is exact where float32 is: the same result, without the
-/// conversions to and from float32 and in lanes half as wide.
-struct ComputeType {
-  Type elementType; // X's element type after type conversion.
-  bool isUnsigned = false;
-  FloatType type;
-  bool isComplex = false;
-  IntegerType fixedType; // Null: arithmetic in `type`.
-  int64_t fractionBits = 0;
-  /// Every weight is a compile-time 0 or power of two, so that every term
-  /// w * X is exact (see UpsampleLowering::hasExactWeights).
-  bool exactTerms = false;
-
-  ComputeType(Type convertedElementType, Type originalElementType)
-      : elementType(convertedElementType),
-        isUnsigned(originalElementType.isUnsignedInteger()) {
-    MLIRContext *context = convertedElementType.getContext();
-    Type scalar = convertedElementType;
-    if (auto complexType = dyn_cast<ComplexType>(scalar)) {
-      isComplex = true;
-      scalar = complexType.getElementType();
-    }
-    type = scalar.isF64() ? FloatType(Float64Type::get(context))
-                          : FloatType(Float32Type::get(context));
-  }
-
-  SmallVector<Value> toCompute(OpBuilder &b, Location loc, Value x) const {
-    if (isComplex)
-      return {complex::ReOp::create(b, loc, x),
-              complex::ImOp::create(b, loc, x)};
-    if (fixedType) {
-      if (isUnsigned)
-        return {arith::ExtUIOp::create(b, loc, fixedType, x)};
-      return {arith::ExtSIOp::create(b, loc, fixedType, x)};
-    }
-    if (elementType == type)
-      return {x};
-    if (isa<FloatType>(elementType))
-      return {arith::ExtFOp::create(b, loc, type, x)};
-    if (isUnsigned)
-      return {arith::UIToFPOp::create(b, loc, type, x)};
-    return {arith::SIToFPOp::create(b, loc, type, x)};
-  }
-
-  Value fromCompute(OpBuilder &b, Location loc, ArrayRef<Value> parts) const {
-    if (isComplex)
-      return complex::CreateOp::create(b, loc, elementType, parts[0], parts[1]);
-    Value v = parts[0];
-    if (fixedType) {
-      // Truncation toward zero, as the float32 conversion does.
-      Value scale = arith::ConstantOp::create(
-          b, loc, b.getIntegerAttr(fixedType, int64_t(1) << fractionBits));
-      if (isUnsigned)
-        v = arith::DivUIOp::create(b, loc, v, scale);
-      else
-        v = arith::DivSIOp::create(b, loc, v, scale);
-      return arith::TruncIOp::create(b, loc, elementType, v);
-    }
-    if (elementType == type)
-      return v;
-    // f16/bf16: round to nearest even. Integers: truncate toward zero.
-    if (isa<FloatType>(elementType))
-      return arith::TruncFOp::create(b, loc, elementType, v);
-    Value integer =
-        isUnsigned
-            ? arith::FPToUIOp::create(b, loc, elementType, v).getResult()
-            : arith::FPToSIOp::create(b, loc, elementType, v).getResult();
-    // Float32 rounds integers wider than its mantissa, the largest up to
-    // 2^31 (int32) or 2^32 (uint32), and its weights w0 + w1 may exceed 1
-    // by an ulp, so a sum can leave the type's range, where the conversion
-    // has no defined result: such a sum is the type's largest or smallest
-    // value. (Unsigned sums are never negative: every term is at least 0.)
-    unsigned width = elementType.getIntOrFloatBitWidth();
-    if (width <= static_cast<unsigned>(FloatType(type).getFPMantissaWidth()))
-      return integer;
-    auto bound = [&](bool negative, unsigned log2) {
-      APFloat value = APFloat::getOne(type.getFloatSemantics(), negative);
-      value = scalbn(value, log2, APFloat::rmNearestTiesToEven);
-      return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
-    };
-    auto saturate = [&](arith::CmpFPredicate predicate, Value limit,
-                        const APInt &extreme, Value otherwise) -> Value {
-      Value outside = arith::CmpFOp::create(b, loc, predicate, v, limit);
-      return arith::SelectOp::create(
-          b, loc, outside,
-          arith::ConstantOp::create(b, loc,
-                                    b.getIntegerAttr(elementType, extreme)),
-          otherwise);
-    };
-    if (isUnsigned)
-      return saturate(arith::CmpFPredicate::OGE, bound(false, width),
-                      APInt::getMaxValue(width), integer);
-    Value clamped = saturate(arith::CmpFPredicate::OGE, bound(false, width - 1),
-                             APInt::getSignedMaxValue(width), integer);
-    return saturate(arith::CmpFPredicate::OLT, bound(true, width - 1),
-                    APInt::getSignedMinValue(width), clamped);
-  }
-
-  Value multiply(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                 arith::FastMathFlags fastMath) const {
-    if (fixedType)
-      return arith::MulIOp::create(b, loc, lhs, rhs);
-    return arith::MulFOp::create(b, loc, lhs, rhs, fastMath);
-  }
-
-  Value add(OpBuilder &b, Location loc, Value lhs, Value rhs,
-            arith::FastMathFlags fastMath) const {
-    if (fixedType)
-      return arith::AddIOp::create(b, loc, lhs, rhs);
-    return arith::AddFOp::create(b, loc, lhs, rhs, fastMath);
-  }
-};
 
 //===----------------------------------------------------------------------===//
 // Axes
@@ -233,84 +111,9 @@ Value f32ToIndex(OpBuilder &b, Location loc, Value value) {
   Value i64 = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64);
 }
-
-/// The element type of an axis's index tables: i32 when its input length
-/// allows (half the table traffic, and 32-bit gather indices), index
-/// otherwise.
-Type getIndexTableType(OpBuilder &b, const Axis &axis) {
-  std::optional<int64_t> n = axis.staticIn();
-  if (n && *n <= std::numeric_limits<int32_t>::max())
-    return b.getI32Type();
-  return b.getIndexType();
-}
-
-Value constantIndexTable(OpBuilder &b, Location loc, Type elementType,
-                         ArrayRef<int64_t> values) {
-  auto type =
-      RankedTensorType::get({static_cast<int64_t>(values.size())}, elementType);
-  if (elementType.isIndex())
-    return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(type, ArrayRef<int64_t>(values)));
-  SmallVector<int32_t> narrow(values.begin(), values.end());
-  return arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(type, ArrayRef<int32_t>(narrow)));
-}
-
-/// An index read from an index table, as `index`.
-Value tableEntryToIndex(OpBuilder &b, Location loc, Value entry) {
-  if (entry.getType().isIndex())
-    return entry;
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), entry);
-}
-
-/// An index computed at run time, as an entry of a table of `type`.
-Value indexToTableEntry(OpBuilder &b, Location loc, Type type, Value index) {
-  if (type.isIndex())
-    return index;
-  return arith::IndexCastOp::create(b, loc, type, index);
-}
-
-Value constantWeightTable(OpBuilder &b, Location loc, FloatType type,
-                          ArrayRef<double> values) {
-  auto tensorType =
-      RankedTensorType::get({static_cast<int64_t>(values.size())}, type);
-  SmallVector<APFloat> floats;
-  for (double v : values) {
-    APFloat f(v);
-    bool losesInfo;
-    f.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
-              &losesInfo);
-    floats.push_back(f);
-  }
-  return arith::ConstantOp::create(b, loc,
-                                   DenseElementsAttr::get(tensorType, floats));
-}
-
-/// A 1-D linalg.generic over the output positions of one axis with the given
-/// result element types; `body` computes the results from the position.
-SmallVector<Value> buildAxisTables(
-    OpBuilder &b, Location loc, const Axis &axis, ArrayRef<Type> elementTypes,
-    function_ref<SmallVector<Value>(OpBuilder &, Location, Value)> body) {
-  SmallVector<Value> inits;
-  SmallVector<Type> types;
-  for (Type t : elementTypes) {
-    inits.push_back(onnx_to_linalg::createEmptyLike(b, loc, axis.outLength, t));
-    types.push_back(inits.back().getType());
-  }
-  SmallVector<AffineMap> maps(inits.size(), b.getMultiDimIdentityMap(1));
-  auto generic = linalg::GenericOp::create(
-      b, loc, types, ValueRange{}, inits, maps,
-      SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
-      [&](OpBuilder &nb, Location nloc, ValueRange) {
-        Value o = linalg::IndexOp::create(nb, nloc, 0);
-        linalg::YieldOp::create(nb, nloc, body(nb, nloc, o));
-      });
-  return SmallVector<Value>(generic.getResults());
-}
-
 /// Nearest-neighbour index table of an axis.
 Value buildNearestTable(OpBuilder &b, Location loc, const Axis &axis) {
-  Type tableType = getIndexTableType(b, axis);
+  Type tableType = getIndexTableType(b, axis.staticIn());
   if (axis.hasConstantTables()) {
     SmallVector<int64_t> table;
     for (int64_t o = 0, e = *axis.staticOut(); o < e; ++o)
@@ -325,7 +128,7 @@ Value buildNearestTable(OpBuilder &b, Location loc, const Axis &axis) {
       b, loc, arith::CmpFPredicate::OEQ, scale,
       arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f)));
   return buildAxisTables(
-      b, loc, axis, {tableType},
+      b, loc, axis.outLength, {tableType},
       [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
         Value coordinate =
             arith::DivFOp::create(nb, nloc, indexToF32(nb, nloc, o), scale);
@@ -343,7 +146,7 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
                                        const Axis &axis,
                                        FloatType computeType) {
   bool computeInF64 = computeType.isF64();
-  Type tableType = getIndexTableType(b, axis);
+  Type tableType = getIndexTableType(b, axis.staticIn());
   if (axis.hasConstantTables()) {
     SmallVector<int64_t> i0, i1;
     SmallVector<double> w0, w1;
@@ -376,7 +179,7 @@ std::array<Value, 4> buildLinearTables(OpBuilder &b, Location loc,
   Value oneWeight =
       arith::ConstantOp::create(b, loc, b.getFloatAttr(computeType, 1.0));
   SmallVector<Value> tables = buildAxisTables(
-      b, loc, axis, {tableType, tableType, computeType, computeType},
+      b, loc, axis.outLength, {tableType, tableType, computeType, computeType},
       [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
         Value oF32 = indexToF32(nb, nloc, o);
         Value divided = arith::DivFOp::create(nb, nloc, oF32, scale);
@@ -1027,7 +830,7 @@ private:
         for (int64_t i = 0; i < n; ++i)
           secondTaps.push_back(std::min(i + 1, n - 1));
         inputs.push_back(constantIndexTable(
-            b, loc, getIndexTableType(b, axes[last]), secondTaps));
+            b, loc, getIndexTableType(b, axes[last].staticIn()), secondTaps));
         maps.push_back(lastAxisMap);
       }
     }

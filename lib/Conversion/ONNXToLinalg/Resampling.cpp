@@ -1,0 +1,188 @@
+//===- Resampling.cpp - What Upsample and Resize lowerings share ----------===//
+
+#include "Resampling.h"
+#include "ONNXToLinalgPatterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace onnxc::onnx_to_linalg;
+
+namespace onnxc::onnx_to_linalg::resampling {
+
+SmallVector<Value> ComputeType::toCompute(OpBuilder &b, Location loc,
+                                          Value x) const {
+  if (isComplex)
+    return {complex::ReOp::create(b, loc, x), complex::ImOp::create(b, loc, x)};
+  if (fixedType) {
+    if (isUnsigned)
+      return {arith::ExtUIOp::create(b, loc, fixedType, x)};
+    return {arith::ExtSIOp::create(b, loc, fixedType, x)};
+  }
+  if (elementType == type)
+    return {x};
+  if (isa<FloatType>(elementType))
+    return {arith::ExtFOp::create(b, loc, type, x)};
+  if (isUnsigned)
+    return {arith::UIToFPOp::create(b, loc, type, x)};
+  return {arith::SIToFPOp::create(b, loc, type, x)};
+}
+
+Value ComputeType::fromCompute(OpBuilder &b, Location loc,
+                               ArrayRef<Value> parts) const {
+  if (isComplex)
+    return complex::CreateOp::create(b, loc, elementType, parts[0], parts[1]);
+  Value v = parts[0];
+  if (fixedType) {
+    // Truncation toward zero, as the float32 conversion does.
+    Value scale = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(fixedType, int64_t(1) << fractionBits));
+    if (isUnsigned)
+      v = arith::DivUIOp::create(b, loc, v, scale);
+    else
+      v = arith::DivSIOp::create(b, loc, v, scale);
+    return arith::TruncIOp::create(b, loc, elementType, v);
+  }
+  if (elementType == type)
+    return v;
+  // f16/bf16: round to nearest even. Integers: truncate toward zero, or
+  // round to nearest even.
+  if (isa<FloatType>(elementType))
+    return arith::TruncFOp::create(b, loc, elementType, v);
+  if (roundToNearestEven)
+    v = math::RoundEvenOp::create(b, loc, v);
+  Value integer =
+      isUnsigned ? arith::FPToUIOp::create(b, loc, elementType, v).getResult()
+                 : arith::FPToSIOp::create(b, loc, elementType, v).getResult();
+  // Float32 rounds integers wider than its mantissa, the largest up to
+  // 2^31 (int32) or 2^32 (uint32), and its weights w0 + w1 may exceed 1
+  // by an ulp, so a sum can leave the type's range, where the conversion
+  // has no defined result: such a sum is the type's largest or smallest
+  // value. (Unsigned sums are never negative: every term is at least 0.)
+  unsigned width = elementType.getIntOrFloatBitWidth();
+  if (!roundToNearestEven &&
+      width <= static_cast<unsigned>(FloatType(type).getFPMantissaWidth()))
+    return integer;
+  auto bound = [&](bool negative, unsigned log2) {
+    APFloat value = APFloat::getOne(type.getFloatSemantics(), negative);
+    value = scalbn(value, log2, APFloat::rmNearestTiesToEven);
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+  };
+  auto saturate = [&](arith::CmpFPredicate predicate, Value limit,
+                      const APInt &extreme, Value otherwise) -> Value {
+    Value outside = arith::CmpFOp::create(b, loc, predicate, v, limit);
+    return arith::SelectOp::create(
+        b, loc, outside,
+        arith::ConstantOp::create(b, loc,
+                                  b.getIntegerAttr(elementType, extreme)),
+        otherwise);
+  };
+  if (isUnsigned) {
+    Value clamped = saturate(arith::CmpFPredicate::OGE, bound(false, width),
+                             APInt::getMaxValue(width), integer);
+    if (!roundToNearestEven)
+      return clamped;
+    Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
+    return saturate(arith::CmpFPredicate::OLT, zero, APInt::getZero(width),
+                    clamped);
+  }
+  Value clamped = saturate(arith::CmpFPredicate::OGE, bound(false, width - 1),
+                           APInt::getSignedMaxValue(width), integer);
+  return saturate(arith::CmpFPredicate::OLT, bound(true, width - 1),
+                  APInt::getSignedMinValue(width), clamped);
+}
+
+Value ComputeType::multiply(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                            arith::FastMathFlags fastMath) const {
+  if (fixedType)
+    return arith::MulIOp::create(b, loc, lhs, rhs);
+  return arith::MulFOp::create(b, loc, lhs, rhs, fastMath);
+}
+
+Value ComputeType::add(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                       arith::FastMathFlags fastMath) const {
+  if (fixedType)
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  return arith::AddFOp::create(b, loc, lhs, rhs, fastMath);
+}
+
+/// The element type of an axis's index tables: i32 when its input length
+/// allows (half the table traffic, and 32-bit gather indices), index
+/// otherwise.
+Type getIndexTableType(OpBuilder &b, std::optional<int64_t> n) {
+  if (n && *n <= std::numeric_limits<int32_t>::max())
+    return b.getI32Type();
+  return b.getIndexType();
+}
+
+Value constantIndexTable(OpBuilder &b, Location loc, Type elementType,
+                         ArrayRef<int64_t> values) {
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(values.size())}, elementType);
+  if (elementType.isIndex())
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, ArrayRef<int64_t>(values)));
+  SmallVector<int32_t> narrow(values.begin(), values.end());
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, ArrayRef<int32_t>(narrow)));
+}
+
+/// An index read from an index table, as `index`.
+Value tableEntryToIndex(OpBuilder &b, Location loc, Value entry) {
+  if (entry.getType().isIndex())
+    return entry;
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), entry);
+}
+
+/// An index computed at run time, as an entry of a table of `type`.
+Value indexToTableEntry(OpBuilder &b, Location loc, Type type, Value index) {
+  if (type.isIndex())
+    return index;
+  return arith::IndexCastOp::create(b, loc, type, index);
+}
+
+Value constantWeightTable(OpBuilder &b, Location loc, FloatType type,
+                          ArrayRef<double> values) {
+  auto tensorType =
+      RankedTensorType::get({static_cast<int64_t>(values.size())}, type);
+  SmallVector<APFloat> floats;
+  for (double v : values) {
+    APFloat f(v);
+    bool losesInfo;
+    f.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+              &losesInfo);
+    floats.push_back(f);
+  }
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(tensorType, floats));
+}
+
+/// A 1-D linalg.generic over the output positions of one axis with the given
+/// result element types; `body` computes the results from the position.
+SmallVector<Value> buildAxisTables(
+    OpBuilder &b, Location loc, OpFoldResult outLength,
+    ArrayRef<Type> elementTypes,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, Value)> body) {
+  SmallVector<Value> inits;
+  SmallVector<Type> types;
+  for (Type t : elementTypes) {
+    inits.push_back(createEmptyLike(b, loc, outLength, t));
+    types.push_back(inits.back().getType());
+  }
+  SmallVector<AffineMap> maps(inits.size(), b.getMultiDimIdentityMap(1));
+  auto generic = linalg::GenericOp::create(
+      b, loc, types, ValueRange{}, inits, maps,
+      SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        Value o = linalg::IndexOp::create(nb, nloc, 0);
+        linalg::YieldOp::create(nb, nloc, body(nb, nloc, o));
+      });
+  return SmallVector<Value>(generic.getResults());
+}
+
+} // namespace onnxc::onnx_to_linalg::resampling

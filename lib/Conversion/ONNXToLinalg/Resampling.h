@@ -1,0 +1,99 @@
+//===- Resampling.h - What Upsample and Resize lowerings share --*- C++ -*-===//
+//
+// Both resample a tensor axis by axis through tables: per output position
+// of an axis, its taps (input indices) and their weights. This is what the
+// two lowerings share: the arithmetic element types are interpolated in,
+// and the tables' representation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESAMPLING_H
+#define ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESAMPLING_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <optional>
+
+namespace onnxc::onnx_to_linalg::resampling {
+using namespace mlir;
+
+/// Moves elements of X into the type interpolation computes in (float32,
+/// f64 for f64; real and imaginary parts of complex numbers) and back, and
+/// does its arithmetic.
+///
+/// Integer inputs may instead compute in fixed point (see
+/// UpsampleLowering::tryFixedPoint): integers of `fixedType`, every weight
+/// scaled by 2^`fractionBits` in all, divided back with truncation toward
+/// zero. That is exact where float32 is: the same result, without the
+/// conversions to and from float32 and in lanes half as wide.
+struct ComputeType {
+  Type elementType; // X's element type after type conversion.
+  bool isUnsigned = false;
+  FloatType type;
+  bool isComplex = false;
+  IntegerType fixedType; // Null: arithmetic in `type`.
+  int64_t fractionBits = 0;
+  /// Every weight is a compile-time 0 or power of two, so that every term
+  /// w * X is exact (see UpsampleLowering::hasExactWeights).
+  bool exactTerms = false;
+
+  ComputeType(Type convertedElementType, Type originalElementType)
+      : elementType(convertedElementType),
+        isUnsigned(originalElementType.isUnsignedInteger()) {
+    MLIRContext *context = convertedElementType.getContext();
+    Type scalar = convertedElementType;
+    if (auto complexType = dyn_cast<ComplexType>(scalar)) {
+      isComplex = true;
+      scalar = complexType.getElementType();
+    }
+    type = scalar.isF64() ? FloatType(Float64Type::get(context))
+                          : FloatType(Float32Type::get(context));
+  }
+
+  /// How integer results are rounded: toward zero (Upsample, as float32 to
+  /// integer conversion does) or to nearest even and saturated to the type
+  /// (Resize).
+  bool roundToNearestEven = false;
+
+  mlir::SmallVector<mlir::Value>
+  toCompute(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x) const;
+  mlir::Value fromCompute(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::ArrayRef<mlir::Value> parts) const;
+  mlir::Value multiply(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs,
+                       mlir::Value rhs,
+                       mlir::arith::FastMathFlags fastMath) const;
+  mlir::Value add(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs,
+                  mlir::Value rhs, mlir::arith::FastMathFlags fastMath) const;
+};
+
+/// The element type of an axis's index tables: i32 when its input length
+/// `n` is known and allows (half the table traffic, and 32-bit gather
+/// indices), index otherwise.
+Type getIndexTableType(OpBuilder &b, std::optional<int64_t> n);
+
+Value constantIndexTable(OpBuilder &b, Location loc, Type elementType,
+                         ArrayRef<int64_t> values);
+
+/// An index read from an index table, as `index`.
+Value tableEntryToIndex(OpBuilder &b, Location loc, Value entry);
+
+/// An index computed at run time, as an entry of a table of `type`.
+Value indexToTableEntry(OpBuilder &b, Location loc, Type type, Value index);
+
+/// A constant table of `values` rounded to `type`.
+Value constantWeightTable(OpBuilder &b, Location loc, FloatType type,
+                          ArrayRef<double> values);
+
+/// A 1-D linalg.generic over the `outLength` output positions of one axis
+/// with the given result element types; `body` computes the results from
+/// the position.
+SmallVector<Value> buildAxisTables(
+    OpBuilder &b, Location loc, OpFoldResult outLength,
+    ArrayRef<Type> elementTypes,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, Value)> body);
+
+} // namespace onnxc::onnx_to_linalg::resampling
+
+#endif // ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESAMPLING_H

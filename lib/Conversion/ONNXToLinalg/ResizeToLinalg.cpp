@@ -1,0 +1,732 @@
+//===- ResizeToLinalg.cpp - Lower the latest Resize to linalg -------------===//
+//
+// docs/semantics.md's Resize, separable axis by axis: each resized axis gets
+// tables over its output positions holding the taps (input indices, clamped
+// to the edges) and their weights, from the coordinate transformation and
+// the mode's kernel, in double precision. The coordinate and tap rules are
+// written once, over an arithmetic that either computes doubles (constant
+// tables, for compile-time scales and lengths) or builds the same operations
+// as IR (tables computed at the kernel's entry). The output is then a gather
+// (nearest) or a weighted sum over every combination of the axes' taps.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ONNXToLinalgPatterns.h"
+#include "Resampling.h"
+#include "onnxc/Dialect/ONNX/ONNXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace onnxc;
+using namespace onnxc::onnx;
+using namespace onnxc::onnx_to_linalg::resampling;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Arithmetic the rules are written in
+//===----------------------------------------------------------------------===//
+
+/// Doubles, for tables known at compile time.
+struct ConstantArithmetic {
+  using Number = double;
+  using Bool = bool;
+  Number constant(double v) { return v; }
+  Number add(Number a, Number b) { return a + b; }
+  Number sub(Number a, Number b) { return a - b; }
+  Number mul(Number a, Number b) { return a * b; }
+  Number div(Number a, Number b) { return a / b; }
+  Number floor(Number a) { return std::floor(a); }
+  Number min(Number a, Number b) { return std::min(a, b); }
+  Number max(Number a, Number b) { return std::max(a, b); }
+  Bool lessThan(Number a, Number b) { return a < b; }
+  Bool lessEqual(Number a, Number b) { return a <= b; }
+  Bool equal(Number a, Number b) { return a == b; }
+  Bool both(Bool a, Bool b) { return a && b; }
+  Number select(Bool c, Number a, Number b) { return c ? a : b; }
+};
+
+/// The same operations built as IR on f64 values and i1 conditions.
+struct IRArithmetic {
+  using Number = Value;
+  using Bool = Value;
+  OpBuilder &b;
+  Location loc;
+  Number constant(double v) {
+    return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(v));
+  }
+  Number add(Number x, Number y) { return arith::AddFOp::create(b, loc, x, y); }
+  Number sub(Number x, Number y) { return arith::SubFOp::create(b, loc, x, y); }
+  Number mul(Number x, Number y) { return arith::MulFOp::create(b, loc, x, y); }
+  Number div(Number x, Number y) { return arith::DivFOp::create(b, loc, x, y); }
+  Number floor(Number x) { return math::FloorOp::create(b, loc, x); }
+  Number min(Number x, Number y) {
+    return arith::MinimumFOp::create(b, loc, x, y);
+  }
+  Number max(Number x, Number y) {
+    return arith::MaximumFOp::create(b, loc, x, y);
+  }
+  Bool lessThan(Number x, Number y) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, y);
+  }
+  Bool lessEqual(Number x, Number y) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, x, y);
+  }
+  Bool equal(Number x, Number y) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, y);
+  }
+  Bool both(Bool x, Bool y) { return arith::AndIOp::create(b, loc, x, y); }
+  Number select(Bool c, Number x, Number y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The rules (docs/semantics.md, "Resize")
+//===----------------------------------------------------------------------===//
+
+/// What the rules of one axis read, in the rules' arithmetic.
+template <typename Arithmetic> struct AxisValues {
+  using Number = typename Arithmetic::Number;
+  Number inLength, outLength, scale;
+  /// The output length align_corners and tf_crop_and_resize divide by:
+  /// scale * inLength with scales, outLength with sizes.
+  Number cornerLength;
+  Number roiStart, roiEnd;
+};
+
+/// The input coordinate of output position `o`.
+template <typename Arithmetic>
+typename Arithmetic::Number
+sourceCoordinate(Arithmetic &m, CoordinateTransformationMode mode,
+                 typename Arithmetic::Number o,
+                 const AxisValues<Arithmetic> &axis) {
+  using Mode = CoordinateTransformationMode;
+  auto one = m.constant(1.0), half = m.constant(0.5);
+  auto last = m.sub(axis.inLength, one);
+  auto halfPixel = m.sub(m.div(m.add(o, half), axis.scale), half);
+  switch (mode) {
+  case Mode::half_pixel:
+    return halfPixel;
+  case Mode::half_pixel_symmetric: {
+    auto ratio = m.div(axis.outLength, m.mul(axis.scale, axis.inLength));
+    auto offset =
+        m.mul(m.div(axis.inLength, m.constant(2.0)), m.sub(one, ratio));
+    return m.add(offset, halfPixel);
+  }
+  case Mode::pytorch_half_pixel:
+    return m.select(m.lessThan(one, axis.outLength), halfPixel,
+                    m.constant(0.0));
+  case Mode::align_corners:
+    return m.select(m.equal(axis.cornerLength, one), m.constant(0.0),
+                    m.div(m.mul(o, last), m.sub(axis.cornerLength, one)));
+  case Mode::asymmetric:
+    return m.div(o, axis.scale);
+  case Mode::tf_half_pixel_for_nn:
+    return m.div(m.add(o, half), axis.scale);
+  case Mode::tf_crop_and_resize: {
+    auto span = m.sub(axis.roiEnd, axis.roiStart);
+    auto single = m.mul(m.mul(m.add(axis.roiStart, axis.roiEnd), half), last);
+    auto spread =
+        m.add(m.mul(axis.roiStart, last), m.div(m.mul(m.mul(o, span), last),
+                                                m.sub(axis.cornerLength, one)));
+    return m.select(m.equal(axis.cornerLength, one), single, spread);
+  }
+  }
+  llvm_unreachable("unknown coordinate transformation mode");
+}
+
+/// The number of taps of each output position of a mode.
+int64_t getTapCount(ResizeMode mode) {
+  switch (mode) {
+  case ResizeMode::nearest:
+    return 1;
+  case ResizeMode::linear:
+    return 2;
+  case ResizeMode::cubic:
+    return 4;
+  }
+  llvm_unreachable("unknown mode");
+}
+
+/// The taps of one output position (as numbers, clamped to [0, n - 1]),
+/// their weights (none for nearest), and whether the coordinate lies inside
+/// the input (for tf_crop_and_resize's extrapolation).
+template <typename Arithmetic> struct Taps {
+  SmallVector<typename Arithmetic::Number> indices, weights;
+  typename Arithmetic::Bool inside;
+};
+
+template <typename Arithmetic>
+Taps<Arithmetic> computeTaps(Arithmetic &m, const ResizeOperands &resize,
+                             typename Arithmetic::Number o,
+                             const AxisValues<Arithmetic> &axis) {
+  using Number = typename Arithmetic::Number;
+  auto x = sourceCoordinate(m, resize.coordinateMode, o, axis);
+  auto zero = m.constant(0.0), one = m.constant(1.0), half = m.constant(0.5);
+  auto last = m.sub(axis.inLength, one);
+  auto clamp = [&](Number i) { return m.max(zero, m.min(i, last)); };
+  auto base = m.floor(x);
+  auto fraction = m.sub(x, base);
+  Taps<Arithmetic> taps;
+  taps.inside = m.both(m.lessEqual(zero, x), m.lessEqual(x, last));
+  switch (resize.mode) {
+  case ResizeMode::nearest: {
+    // The rounding of x; an integer x is its own index in every mode.
+    auto up = m.add(base, one);
+    Number rounded;
+    if (resize.hasResize10Nearest()) {
+      auto ceil = m.select(m.equal(fraction, zero), base, up);
+      taps.indices.push_back(
+          clamp(m.select(m.lessThan(axis.scale, one), ceil, base)));
+      return taps;
+    }
+    switch (resize.nearestMode) {
+    case NearestMode::round_prefer_floor:
+      rounded = m.select(m.lessEqual(fraction, half), base, up);
+      break;
+    case NearestMode::round_prefer_ceil:
+      rounded = m.select(m.lessThan(fraction, half), base, up);
+      break;
+    case NearestMode::floor:
+      rounded = base;
+      break;
+    case NearestMode::ceil:
+      rounded = m.select(m.equal(fraction, zero), base, up);
+      break;
+    }
+    taps.indices.push_back(clamp(rounded));
+    return taps;
+  }
+  case ResizeMode::linear:
+    taps.indices = {clamp(base), clamp(m.add(base, one))};
+    taps.weights = {m.sub(one, fraction), fraction};
+    return taps;
+  case ResizeMode::cubic: {
+    // Keys' kernel at the distances 1 + f, f, 1 - f and 2 - f.
+    auto a = m.constant(resize.cubicCoeffA);
+    auto near = [&](Number d) { // |d| <= 1
+      auto a2 = m.add(a, m.constant(2.0)), a3 = m.add(a, m.constant(3.0));
+      return m.add(m.mul(m.mul(m.sub(m.mul(a2, d), a3), d), d), one);
+    };
+    auto far = [&](Number d) { // 1 < |d| < 2
+      auto t = m.sub(m.mul(a, d), m.mul(m.constant(5.0), a));
+      t = m.add(m.mul(t, d), m.mul(m.constant(8.0), a));
+      return m.sub(m.mul(t, d), m.mul(m.constant(4.0), a));
+    };
+    auto rest = m.sub(one, fraction);
+    taps.weights = {far(m.add(fraction, one)), near(fraction), near(rest),
+                    far(m.add(rest, one))};
+    for (int64_t t = -1; t <= 2; ++t)
+      taps.indices.push_back(m.add(base, m.constant(double(t))));
+    if (resize.excludeOutside) {
+      // Taps outside the input weigh nothing; the rest are renormalized.
+      Number sum = zero;
+      for (auto [i, w] : llvm::enumerate(taps.weights)) {
+        auto in = m.both(m.lessEqual(zero, taps.indices[i]),
+                         m.lessEqual(taps.indices[i], last));
+        w = m.select(in, w, zero);
+        sum = m.add(sum, w);
+      }
+      for (Number &w : taps.weights)
+        w = m.div(w, sum);
+    }
+    for (Number &i : taps.indices)
+      i = clamp(i);
+    return taps;
+  }
+  }
+  llvm_unreachable("unknown mode");
+}
+
+//===----------------------------------------------------------------------===//
+// Tables
+//===----------------------------------------------------------------------===//
+
+/// One resized axis's tables: its taps' indices and weights, and where the
+/// mode extrapolates, a table of the positions inside the input (i8 0 or
+/// 1: tensors of i1 have no lowering).
+struct AxisTables {
+  SmallVector<Value> indices, weights;
+  Value inside;
+  /// The constant index table of a nearest axis, when compile time knows
+  /// it.
+  std::optional<SmallVector<int64_t>> constantIndices;
+  /// Whether compile time knows that every output takes its own position's
+  /// input whole: the axis is then a copy.
+  bool isIdentity = false;
+};
+
+/// Longer tables are computed at run time: the same arithmetic, without
+/// emitting megabytes of constants.
+constexpr int64_t kMaxConstantTableLength = 1 << 16;
+
+class ResizeLowering {
+public:
+  ResizeLowering(OpBuilder &b, Location loc, const ResizeOperands &resize,
+                 Value roi, FloatType weightType)
+      : b(b), loc(loc), resize(resize), roi(roi), weightType(weightType) {}
+
+  /// The tables of axis `d` (listed at `position` in roi), of input length
+  /// `inLength`.
+  AxisTables buildTables(const ResizedAxis &axis, OpFoldResult inLength,
+                         int64_t position, int64_t count) {
+    std::optional<int64_t> n = getConstantIntValue(inLength);
+    std::optional<int64_t> out = getConstantIntValue(axis.outLength);
+    std::optional<std::pair<double, double>> constantRoi =
+        getRoi(position, count);
+    bool crop = resize.coordinateMode ==
+                CoordinateTransformationMode::tf_crop_and_resize;
+    if (n && out && axis.staticScale && *out <= kMaxConstantTableLength &&
+        (!crop || constantRoi))
+      return buildConstantTables(*n, *out, *axis.staticScale, constantRoi);
+    return buildRuntimeTables(axis, inLength, position, count);
+  }
+
+private:
+  bool usesSizes() const { return !resize.scales; }
+
+  /// The roi start and end of listed axis `position` when constant (or
+  /// absent: the whole input).
+  std::optional<std::pair<double, double>> getRoi(int64_t position,
+                                                  int64_t count) {
+    if (!roi)
+      return std::make_pair(0.0, 1.0);
+    DenseFPElementsAttr values;
+    if (!matchPattern(roi, m_Constant(&values)))
+      return std::nullopt;
+    auto all = llvm::to_vector(values.getValues<APFloat>());
+    auto toDouble = [](APFloat v) {
+      bool losesInfo;
+      v.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+      return v.convertToDouble();
+    };
+    return std::make_pair(toDouble(all[position]),
+                          toDouble(all[position + count]));
+  }
+
+  AxisTables buildConstantTables(int64_t n, int64_t out, double scale,
+                                 std::optional<std::pair<double, double>> roi) {
+    ConstantArithmetic m;
+    AxisValues<ConstantArithmetic> values{double(n),
+                                          double(out),
+                                          scale,
+                                          usesSizes() ? double(out)
+                                                      : scale * double(n),
+                                          roi ? roi->first : 0.0,
+                                          roi ? roi->second : 1.0};
+    int64_t tapCount = getTapCount(resize.mode);
+    SmallVector<SmallVector<int64_t>> indices(tapCount);
+    SmallVector<SmallVector<double>> weights(
+        resize.mode == ResizeMode::nearest ? 0 : tapCount);
+    SmallVector<bool> inside;
+    bool isIdentity = out == n;
+    for (int64_t o = 0; o < out; ++o) {
+      Taps<ConstantArithmetic> taps = computeTaps(m, resize, double(o), values);
+      for (int64_t t = 0; t < tapCount; ++t) {
+        double weight = taps.weights.empty() ? 1.0 : taps.weights[t];
+        bool own = static_cast<int64_t>(taps.indices[t]) == o;
+        // Own-position taps of weight 1 and any others of weight 0 (linear
+        // at an integer coordinate puts both taps on it, weighted 1 and 0).
+        isIdentity &= weight == 0.0 || (own && weight == 1.0);
+      }
+      isIdentity &= taps.inside;
+      for (int64_t t = 0; t < tapCount; ++t)
+        indices[t].push_back(static_cast<int64_t>(taps.indices[t]));
+      for (auto [t, w] : llvm::enumerate(taps.weights))
+        weights[t].push_back(w);
+      inside.push_back(taps.inside);
+    }
+    AxisTables tables;
+    Type indexType = getIndexTableType(b, n);
+    for (ArrayRef<int64_t> tap : indices)
+      tables.indices.push_back(constantIndexTable(b, loc, indexType, tap));
+    for (ArrayRef<double> tap : weights)
+      tables.weights.push_back(constantWeightTable(b, loc, weightType, tap));
+    if (resize.mode == ResizeMode::nearest)
+      tables.constantIndices = indices[0];
+    tables.isIdentity = isIdentity;
+    if (resize.coordinateMode ==
+        CoordinateTransformationMode::tf_crop_and_resize) {
+      auto type = RankedTensorType::get({out}, b.getI8Type());
+      SmallVector<int8_t> bytes(inside.begin(), inside.end());
+      tables.inside = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(type, ArrayRef<int8_t>(bytes)));
+    }
+    return tables;
+  }
+
+  AxisTables buildRuntimeTables(const ResizedAxis &axis, OpFoldResult inLength,
+                                int64_t position, int64_t count) {
+    IRArithmetic outer{b, loc};
+    auto toF64 = [&](OpBuilder &builder, Value index) -> Value {
+      Value i64 =
+          arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
+      return arith::SIToFPOp::create(builder, loc, builder.getF64Type(), i64);
+    };
+    Value n = toF64(b, getValueOrCreateConstantIndexOp(b, loc, inLength));
+    Value out =
+        toF64(b, getValueOrCreateConstantIndexOp(b, loc, axis.outLength));
+    auto roiValue = [&](int64_t i, double absent) -> Value {
+      if (!roi)
+        return outer.constant(absent);
+      Value v = tensor::ExtractOp::create(
+          b, loc, roi, ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
+      if (v.getType().isF64())
+        return v;
+      return arith::ExtFOp::create(b, loc, b.getF64Type(), v);
+    };
+    bool crop = resize.coordinateMode ==
+                CoordinateTransformationMode::tf_crop_and_resize;
+    AxisValues<IRArithmetic> values{
+        n,
+        out,
+        axis.scale,
+        usesSizes() ? out : outer.mul(axis.scale, n),
+        crop ? roiValue(position, 0.0) : outer.constant(0.0),
+        crop ? roiValue(position + count, 1.0) : outer.constant(1.0)};
+    int64_t tapCount = getTapCount(resize.mode);
+    Type indexType = getIndexTableType(b, getConstantIntValue(inLength));
+    SmallVector<Type> types(tapCount, indexType);
+    if (resize.mode != ResizeMode::nearest)
+      types.append(tapCount, weightType);
+    if (crop)
+      types.push_back(b.getI8Type());
+    SmallVector<Value> results = buildAxisTables(
+        b, loc, axis.outLength, types,
+        [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
+          IRArithmetic m{nb, nloc};
+          Taps<IRArithmetic> taps =
+              computeTaps(m, resize, toF64(nb, o), values);
+          SmallVector<Value> entries;
+          for (Value index : taps.indices) {
+            Value i64 =
+                arith::FPToSIOp::create(nb, nloc, nb.getI64Type(), index);
+            Value asIndex =
+                arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i64);
+            entries.push_back(indexToTableEntry(nb, nloc, indexType, asIndex));
+          }
+          for (Value w : taps.weights)
+            entries.push_back(weightType.isF64() ? w
+                                                 : arith::TruncFOp::create(
+                                                       nb, nloc, weightType, w)
+                                                       .getResult());
+          if (crop)
+            entries.push_back(
+                arith::ExtUIOp::create(nb, nloc, nb.getI8Type(), taps.inside));
+          return entries;
+        });
+    AxisTables tables;
+    tables.indices.assign(results.begin(), results.begin() + tapCount);
+    if (resize.mode != ResizeMode::nearest)
+      tables.weights.assign(results.begin() + tapCount,
+                            results.begin() + 2 * tapCount);
+    if (crop)
+      tables.inside = results.back();
+    return tables;
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const ResizeOperands &resize;
+  Value roi;
+  FloatType weightType;
+};
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+/// The repeat count k of a nearest table that is exactly o / k over an
+/// output k times the input; std::nullopt otherwise.
+std::optional<int64_t> getRepeatFactor(ArrayRef<int64_t> table, int64_t n) {
+  if (n <= 0 || table.size() % n != 0)
+    return std::nullopt;
+  int64_t k = table.size() / n;
+  for (auto [o, i] : llvm::enumerate(table))
+    if (i != static_cast<int64_t>(o) / k)
+      return std::nullopt;
+  return k;
+}
+
+/// Nearest whose every axis repeats each input k times: a broadcast into
+/// the output viewed as [..., n, k, ...], read with affine maps alone.
+Value buildBroadcast(OpBuilder &b, Location loc, Value input,
+                     ArrayRef<int64_t> repeats,
+                     ArrayRef<OpFoldResult> outSizes) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  Type elementType = inputType.getElementType();
+  SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
+  SmallVector<OpFoldResult> expandedSizes;
+  SmallVector<ReassociationIndices> reassociation;
+  SmallVector<AffineExpr> inputExprs;
+  for (auto [d, k] : llvm::enumerate(repeats)) {
+    int64_t first = expandedSizes.size();
+    inputExprs.push_back(b.getAffineDimExpr(first));
+    if (k == 1) {
+      expandedSizes.push_back(outSizes[d]);
+      reassociation.push_back({first});
+    } else {
+      expandedSizes.push_back(inSizes[d]);
+      expandedSizes.push_back(b.getIndexAttr(k));
+      reassociation.push_back({first, first + 1});
+    }
+  }
+  int64_t loops = expandedSizes.size();
+  Value init = onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
+  SmallVector<int64_t> staticExpanded;
+  SmallVector<Value> dynamicExpanded;
+  dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded, staticExpanded);
+  auto expandedType = RankedTensorType::get(staticExpanded, elementType);
+  Value expandedInit = tensor::ExpandShapeOp::create(
+      b, loc, expandedType, init, reassociation, expandedSizes);
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(loops, 0, inputExprs, b.getContext()),
+      b.getMultiDimIdentityMap(loops)};
+  auto generic = linalg::GenericOp::create(
+      b, loc, expandedType, input, expandedInit, maps,
+      SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
+      [](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(nb, nloc, args[0]);
+      });
+  return tensor::CollapseShapeOp::create(b, loc, generic.getResult(0),
+                                         reassociation);
+}
+
+/// The general kernel: per output element, X read at every combination of
+/// the resized axes' taps, weighted by the product of their weights and
+/// summed (nearest: the one tap), or `extrapolation` where a coordinate
+/// lies outside the input.
+Value buildGather(OpBuilder &b, Location loc, Value input,
+                  ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
+                  ArrayRef<OpFoldResult> outSizes, const ComputeType &compute,
+                  double extrapolation) {
+  int64_t rank = outSizes.size();
+  int64_t k = resized.size();
+  Type elementType = cast<RankedTensorType>(input.getType()).getElementType();
+  // Inputs per resized axis: index tables, weight tables, inside table.
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<int64_t> firstInput;
+  for (auto [a, d] : llvm::enumerate(resized)) {
+    firstInput.push_back(inputs.size());
+    SmallVector<Value> axisInputs(tables[a].indices);
+    llvm::append_range(axisInputs, tables[a].weights);
+    if (tables[a].inside)
+      axisInputs.push_back(tables[a].inside);
+    for (Value table : axisInputs) {
+      inputs.push_back(table);
+      maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(d)));
+    }
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  Value init = onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
+  int64_t tapCount = tables.empty() ? 1 : tables.front().indices.size();
+  bool weighted = !tables.empty() && !tables.front().weights.empty();
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, init, maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> position;
+        for (int64_t d = 0; d < rank; ++d)
+          position.push_back(linalg::IndexOp::create(nb, nloc, d));
+        // Combination c picks tap (c / tapCount^(k-1-a)) % tapCount of
+        // resized axis a: the first resized axis varies slowest.
+        int64_t combinations = 1;
+        for (int64_t a = 0; a < k; ++a)
+          combinations *= tapCount;
+        SmallVector<Value> sum;
+        Value result;
+        for (int64_t c = 0; c < combinations; ++c) {
+          SmallVector<Value> indices = position;
+          Value weight;
+          int64_t rest = c;
+          for (int64_t a = k - 1; a >= 0; --a) {
+            int64_t t = rest % tapCount;
+            rest /= tapCount;
+            indices[resized[a]] =
+                tableEntryToIndex(nb, nloc, args[firstInput[a] + t]);
+            if (!weighted)
+              continue;
+            Value w = args[firstInput[a] + tapCount + t];
+            weight = weight ? compute.multiply(nb, nloc, w, weight,
+                                               arith::FastMathFlags::none)
+                            : w;
+          }
+          Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
+          if (!weighted) {
+            result = x;
+            break;
+          }
+          SmallVector<Value> parts = compute.toCompute(nb, nloc, x);
+          for (auto [i, part] : llvm::enumerate(parts)) {
+            Value term = compute.multiply(nb, nloc, weight, part,
+                                          arith::FastMathFlags::none);
+            if (c == 0)
+              sum.push_back(term);
+            else
+              sum[i] = compute.add(nb, nloc, sum[i], term,
+                                   arith::FastMathFlags::none);
+          }
+        }
+        if (weighted)
+          result = compute.fromCompute(nb, nloc, sum);
+        Value inside;
+        for (auto [a, d] : llvm::enumerate(resized)) {
+          if (!tables[a].inside)
+            continue;
+          Value axisInside = arith::CmpIOp::create(
+              nb, nloc, arith::CmpIPredicate::ne,
+              args[firstInput[a] + tapCount + (weighted ? tapCount : 0)],
+              arith::ConstantOp::create(nb, nloc, nb.getI8IntegerAttr(0)));
+          inside = inside ? arith::AndIOp::create(nb, nloc, inside, axisInside)
+                                .getResult()
+                          : axisInside;
+        }
+        if (inside) {
+          Value outsideValue;
+          if (isa<FloatType>(elementType))
+            outsideValue = arith::ConstantOp::create(
+                nb, nloc, nb.getFloatAttr(elementType, extrapolation));
+          else
+            outsideValue = compute.fromCompute(
+                nb, nloc,
+                {arith::ConstantOp::create(
+                    nb, nloc, nb.getFloatAttr(compute.type, extrapolation))});
+          result =
+              arith::SelectOp::create(nb, nloc, inside, result, outsideValue);
+        }
+        linalg::YieldOp::create(nb, nloc, result);
+      });
+  return generic.getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// The pattern
+//===----------------------------------------------------------------------===//
+
+/// The latest Resize, and Resize-10 where it is not upgraded.
+template <typename ResizeOp>
+struct ResizeToLinalg : OpConversionPattern<ResizeOp> {
+  using OpConversionPattern<ResizeOp>::OpConversionPattern;
+  using OpAdaptor = typename ResizeOp::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(ResizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ResizeOperands resize = op.getResizeOperands();
+    Value input = adaptor.getX();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    auto resultType = dyn_cast_or_null<RankedTensorType>(
+        this->getTypeConverter()->convertType(op.getY().getType()));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+
+    Value scales = resize.scales ? adaptor.getScales() : Value();
+    Value sizes;
+    if constexpr (!std::is_same_v<ResizeOp, ResizeV10Op>)
+      sizes = resize.sizes ? adaptor.getSizes() : Value();
+    SmallVector<ResizedAxis> axes =
+        buildResizedAxes(rewriter, loc, resize, input, scales, sizes);
+    SmallVector<OpFoldResult> outSizes;
+    for (auto [d, axis] : llvm::enumerate(axes))
+      outSizes.push_back(resultType.isDynamicDim(d)
+                             ? axis.outLength
+                             : rewriter.getIndexAttr(resultType.getDimSize(d)));
+    SmallVector<OpFoldResult> inSizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+
+    auto isZero = [](OpFoldResult size) {
+      std::optional<int64_t> value = getConstantIntValue(size);
+      return value && *value == 0;
+    };
+    Value result;
+    if (llvm::any_of(outSizes, isZero) || llvm::any_of(inSizes, isZero)) {
+      result = onnx_to_linalg::createEmptyLike(rewriter, loc, outSizes,
+                                               inputType.getElementType());
+    } else {
+      Value roi;
+      if constexpr (!std::is_same_v<ResizeOp, ResizeV10Op>)
+        roi = adaptor.getRoi();
+      result = lower(rewriter, loc, resize, input, roi, axes, inSizes, outSizes,
+                     op.getX().getType().getElementType());
+    }
+    if (result.getType() != resultType)
+      result = tensor::CastOp::create(rewriter, loc, resultType, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  static Value lower(OpBuilder &b, Location loc, const ResizeOperands &resize,
+                     Value input, Value roi, ArrayRef<ResizedAxis> axes,
+                     ArrayRef<OpFoldResult> inSizes,
+                     ArrayRef<OpFoldResult> outSizes,
+                     Type originalElementType) {
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    // Integers interpolate in f64, so that rounding the sum to an integer
+    // sees the double result; floats in float32 (f64 for f64).
+    ComputeType compute(inputType.getElementType(), originalElementType);
+    if (isa<IntegerType>(inputType.getElementType()))
+      compute.type = b.getF64Type();
+    compute.roundToNearestEven = true;
+    bool crop = resize.coordinateMode ==
+                CoordinateTransformationMode::tf_crop_and_resize;
+    ResizeLowering lowering(b, loc, resize, crop ? roi : Value(), compute.type);
+
+    SmallVector<int64_t> listed = resize.getListedAxes(rank);
+    SmallVector<int64_t> resized;
+    SmallVector<AxisTables> tables;
+    for (int64_t d = 0; d < rank; ++d) {
+      auto *position = llvm::find(listed, d);
+      if (position == listed.end())
+        continue;
+      AxisTables axisTables = lowering.buildTables(
+          axes[d], inSizes[d], position - listed.begin(), listed.size());
+      if (axisTables.isIdentity)
+        continue;
+      resized.push_back(d);
+      tables.push_back(std::move(axisTables));
+    }
+    if (resized.empty())
+      return input;
+
+    if (resize.mode == ResizeMode::nearest && !crop) {
+      SmallVector<int64_t> repeats(rank, 1);
+      bool broadcast = true;
+      for (auto [a, d] : llvm::enumerate(resized)) {
+        std::optional<int64_t> n = getConstantIntValue(inSizes[d]);
+        std::optional<int64_t> k =
+            tables[a].constantIndices && n
+                ? getRepeatFactor(*tables[a].constantIndices, *n)
+                : std::nullopt;
+        broadcast &= k.has_value();
+        if (k)
+          repeats[d] = *k;
+      }
+      if (broadcast)
+        return buildBroadcast(b, loc, input, repeats, outSizes);
+    }
+    return buildGather(b, loc, input, resized, tables, outSizes, compute,
+                       resize.extrapolationValue);
+  }
+};
+} // namespace
+
+void onnxc::onnx_to_linalg::populateResizeToLinalgPatterns(
+    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<ResizeToLinalg<LatestResizeOp>, ResizeToLinalg<ResizeV10Op>>(
+      typeConverter, patterns.getContext());
+}

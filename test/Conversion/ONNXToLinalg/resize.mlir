@@ -1,0 +1,132 @@
+// RUN: onnx-opt %s -convert-onnx-to-linalg -canonicalize -split-input-file | FileCheck %s
+
+// Nearest x2 with asymmetric coordinates and floor: each input repeated
+// twice, a broadcast into the output viewed as [n, 2].
+// CHECK-LABEL: func @nearest_broadcast
+// CHECK:         %[[E:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [3, 4, 2]
+// CHECK:         %[[G:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<3x4xf32>) outs(%[[E]] : tensor<3x4x2xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      linalg.yield %[[IN]] : f32
+// CHECK:         tensor.collapse_shape %[[G]]
+func.func @nearest_broadcast(%x: tensor<3x4xf32>) -> tensor<3x8xf32> {
+  %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<asymmetric>, nearest_mode = #onnx.nearest_mode<floor>} : tensor<3x4xf32> -> tensor<3x8xf32>
+  return %0 : tensor<3x8xf32>
+}
+
+// -----
+
+// Nearest x2 with half_pixel and round_prefer_floor repeats each input
+// twice too ((o + 0.5) / 2 - 0.5 rounds to o / 2): a broadcast as well.
+// CHECK-LABEL: func @nearest_half_pixel_x2
+// CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [3, 4, 2]
+func.func @nearest_half_pixel_x2(%x: tensor<3x4xf32>) -> tensor<3x8xf32> {
+  %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) : tensor<3x4xf32> -> tensor<3x8xf32>
+  return %0 : tensor<3x8xf32>
+}
+
+// -----
+
+// Nearest x1.5 with half_pixel: a gather through a constant index table
+// ((o + 0.5) / 1.5 - 0.5 = -0.17, 0.5, 1.17, 1.83, 2.5, 3.17; the ties
+// at 0.5 and 2.5 round down).
+// CHECK-LABEL: func @nearest_gather
+// CHECK:         %[[T:.*]] = arith.constant dense<[0, 0, 1, 2, 2, 3]> : tensor<6xi32>
+// CHECK:         linalg.generic {{.*}} ins(%[[T]] : tensor<6xi32>)
+// CHECK:           %[[I:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK:           tensor.extract %{{.*}}[%{{.*}}, %[[I]]] : tensor<3x4xf32>
+func.func @nearest_gather(%x: tensor<3x4xf32>) -> tensor<3x6xf32> {
+  %s = onnx.Constant dense<[1.0, 1.5]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) : tensor<3x4xf32> -> tensor<3x6xf32>
+  return %0 : tensor<3x6xf32>
+}
+
+// -----
+
+// A scale of 1 leaves the input as it is.
+// CHECK-LABEL: func @identity
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %arg0
+func.func @identity(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<3x4xf32> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// Linear on an integer type: constant taps and f64 weights, the sum
+// rounded half to even and saturated.
+// CHECK-LABEL: func @linear_integer
+// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 0, 1]> : tensor<4xi32>
+// CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<4xi32>
+// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 0.66666666666666674, 0.33333333333333337, 1.000000e+00]> : tensor<4xf64>
+// CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %{{.*}} : tensor<4xi32>, tensor<4xi32>, tensor<4xf64>, tensor<4xf64>)
+// CHECK:           arith.sitofp %{{.*}} : i8 to f64
+// CHECK:           math.roundeven %{{.*}} : f64
+// CHECK:           arith.fptosi %{{.*}} : f64 to i8
+func.func @linear_integer(%x: tensor<2xi8>) -> tensor<4xi8> {
+  %n = onnx.Constant dense<[4]> : tensor<1xi64>
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>} : tensor<2xi8> -> tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+// -----
+
+// Run-time scales: the output length floor(n * s) and the tables are
+// computed at the kernel's entry, in f64.
+// CHECK-LABEL: func @linear_runtime
+// CHECK:         %[[S:.*]] = tensor.extract %arg1[%{{.*}}] : tensor<1xf32>
+// CHECK:         %[[S64:.*]] = arith.extf %[[S]] : f32 to f64
+// CHECK:         math.floor
+// CHECK:         %[[TABLES:.*]]:4 = linalg.generic
+// CHECK:           arith.divf %{{.*}}, %[[S64]] : f64
+// CHECK:           math.floor
+// CHECK:           arith.truncf %{{.*}} : f64 to f32
+// CHECK:         linalg.generic {{.*}} ins(%[[TABLES]]#0, %[[TABLES]]#1, %[[TABLES]]#2, %[[TABLES]]#3 :
+func.func @linear_runtime(%x: tensor<5xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) {mode = #onnx.resize_mode<linear>} : tensor<5xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// tf_crop_and_resize: an i8 table marks the coordinates inside the input;
+// outside them the output is extrapolation_value.
+// CHECK-LABEL: func @crop
+// CHECK-DAG:     %[[INSIDE:.*]] = arith.constant dense<[1, 1, 0]> : tensor<3xi8>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[INSIDE]] : tensor<3xi32>, tensor<3xi8>)
+// CHECK:           %[[IN:.*]] = arith.cmpi ne
+// CHECK:           arith.select %[[IN]], %{{.*}}, %{{.*}} : f32
+func.func @crop(%x: tensor<4xf32>) -> tensor<3xf32> {
+  %n = onnx.Constant dense<[3]> : tensor<1xi64>
+  %roi = onnx.Constant dense<[0.5, 1.5]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x roi(%roi : tensor<2xf32>) sizes(%n : tensor<1xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>, extrapolation_value = 7.0 : f32} : tensor<4xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// Cubic: four taps per axis, sixteen reads for two resized axes.
+// CHECK-LABEL: func @cubic
+// CHECK:         linalg.generic
+// CHECK-COUNT-16: tensor.extract %arg0
+func.func @cubic(%x: tensor<4x4xf32>) -> tensor<8x8xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x4xf32> -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// Resize-10's nearest with run-time scales rounds up where a scale is below
+// 1 and down elsewhere.
+// CHECK-LABEL: func @resize10_runtime
+// CHECK:         linalg.generic
+// CHECK:           %[[DOWN:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : f64
+// CHECK:           arith.select %[[DOWN]]
+func.func @resize10_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  %0 = onnx.ResizeV10 %x, %s : tensor<4xf32>, tensor<1xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
