@@ -18,6 +18,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -218,6 +219,124 @@ void addChecks(LatestUpsampleOp op, IRMapping &mapping, OpBuilder &b,
   }
 }
 
+/// Resize with run-time inputs: as many scales, sizes and roi values as the
+/// resized axes need, finite scales > 0, sizes >= 0, and output lengths that
+/// fit, agree with the declared ones and leave no empty axis to fill.
+void addResizeChecks(Operation *op, const ResizeOperands &resize,
+                     IRMapping &mapping, OpBuilder &b,
+                     CheckedBodyBuilder &checks) {
+  Location loc = op->getLoc();
+  std::string what = describe(op);
+  Value input = mapping.lookup(resize.x);
+  auto inputType = cast<RankedTensorType>(resize.x.getType());
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  int64_t rank = inputType.getRank();
+  int64_t count = resize.getListedAxes(rank).size();
+  auto isConstant = [](Value v) { return matchPattern(v, m_Constant()); };
+  auto index = [&](int64_t i) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, i);
+  };
+
+  // Lengths first: every later read depends on them.
+  bool crop =
+      resize.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize;
+  std::pair<StringRef, Value> given[] = {{"scales", resize.scales},
+                                         {"sizes", resize.sizes},
+                                         {"roi", crop ? resize.roi : Value()}};
+  for (auto [name, value] : given) {
+    if (!value || !cast<RankedTensorType>(value.getType()).isDynamicDim(0))
+      continue;
+    int64_t expected = name == "roi" ? 2 * count : count;
+    Value length = tensor::DimOp::create(b, loc, mapping.lookup(value), 0);
+    checks.check(
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, length,
+                              index(expected)),
+        llvm::formatv("{0}: '{1}' must hold {2} values", what, name, expected)
+            .str());
+  }
+  if (resize.scales && !isConstant(resize.scales)) {
+    Value scales = mapping.lookup(resize.scales);
+    Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+    Value largest = arith::ConstantOp::create(
+        b, loc, b.getF32FloatAttr(std::numeric_limits<float>::max()));
+    SmallVector<Value> valid;
+    for (int64_t i = 0; i < count; ++i) {
+      Value s = tensor::ExtractOp::create(b, loc, scales, index(i));
+      // Ordered comparisons: NaN fails both.
+      valid.push_back(
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, s, zero));
+      valid.push_back(
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, s, largest));
+    }
+    checks.check(
+        allOf(b, loc, valid),
+        llvm::formatv("{0}: scales must be finite and > 0", what).str());
+  }
+  if (resize.sizes && !isConstant(resize.sizes)) {
+    Value sizes = mapping.lookup(resize.sizes);
+    Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+    SmallVector<Value> valid;
+    for (int64_t i = 0; i < count; ++i) {
+      Value v = tensor::ExtractOp::create(b, loc, sizes, index(i));
+      valid.push_back(
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v, zero));
+    }
+    checks.check(allOf(b, loc, valid),
+                 llvm::formatv("{0}: sizes must be >= 0", what).str());
+  }
+
+  Value scales = resize.scales ? mapping.lookup(resize.scales) : Value();
+  Value sizes = resize.sizes ? mapping.lookup(resize.sizes) : Value();
+  SmallVector<ResizedAxis> axes =
+      buildResizedAxes(b, loc, resize, input, scales, sizes);
+  SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
+  SmallVector<Value> fits, filled, agrees;
+  Value limit = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0x1p62));
+  Value zeroIndex = index(0);
+  for (auto [d, axis] : llvm::enumerate(axes)) {
+    if (getConstantIntValue(axis.outLength) && getConstantIntValue(inSizes[d]))
+      continue; // Checked by the verifier.
+    Value n = getValueOrCreateConstantIndexOp(b, loc, inSizes[d]);
+    Value out = getValueOrCreateConstantIndexOp(b, loc, axis.outLength);
+    if (resize.scales) {
+      Value nF64 = arith::SIToFPOp::create(
+          b, loc, b.getF64Type(),
+          arith::IndexCastOp::create(b, loc, b.getI64Type(), n));
+      Value length = arith::MulFOp::create(b, loc, nF64, axis.scale);
+      fits.push_back(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                           length, limit));
+    }
+    if (!resize.scales) {
+      // Scales give an empty axis an empty output; sizes may not.
+      Value inputFilled =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, n, zeroIndex);
+      Value outputEmpty = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, out, zeroIndex);
+      filled.push_back(arith::OrIOp::create(b, loc, inputFilled, outputEmpty));
+    }
+    if (!resultType.isDynamicDim(d))
+      agrees.push_back(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             out,
+                                             index(resultType.getDimSize(d))));
+  }
+  if (!fits.empty())
+    checks.check(
+        allOf(b, loc, fits),
+        llvm::formatv("{0}: an output dimension is too large", what).str());
+  if (!filled.empty())
+    checks.check(allOf(b, loc, filled),
+                 llvm::formatv("{0}: an empty input dimension cannot be "
+                               "resized to a non-empty one",
+                               what)
+                     .str());
+  if (!agrees.empty())
+    checks.check(allOf(b, loc, agrees),
+                 llvm::formatv("{0}: the output shape differs from the one "
+                               "the model declares",
+                               what)
+                     .str());
+}
+
 /// tensor.cast to a more static type: the dimensions it asserts.
 void addChecks(tensor::CastOp op, IRMapping &mapping, OpBuilder &b,
                CheckedBodyBuilder &checks) {
@@ -317,6 +436,10 @@ struct ONNXGenerateShapeFunctionsPass
         addChecks(clip, mapping, b, checks);
       else if (auto upsample = dyn_cast<LatestUpsampleOp>(op))
         addChecks(upsample, mapping, b, checks);
+      else if (auto resize = dyn_cast<LatestResizeOp>(op))
+        addResizeChecks(resize, resize.getResizeOperands(), mapping, b, checks);
+      else if (auto resize = dyn_cast<ResizeV10Op>(op))
+        addResizeChecks(resize, resize.getResizeOperands(), mapping, b, checks);
       else if (auto cast = dyn_cast<tensor::CastOp>(op))
         addChecks(cast, mapping, b, checks);
       b.clone(op, mapping);

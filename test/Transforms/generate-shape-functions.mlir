@@ -101,3 +101,30 @@ func.func @fused_with_initializer(%x: tensor<?xf32>, %lo: tensor<?xf32>) -> tens
   %0 = onnx.ClipV13 %x min(%lo : tensor<?xf32>) : tensor<?xf32> loc(fused["c", fused<"onnx.initializer">["w"]])
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// Resize with run-time scales of dynamic length: their count, their values,
+// the lengths they give and the declared static dimension are checked in
+// that order.
+// CHECK-LABEL: func @resize_runtime_shapes
+// CHECK-SAME:    attributes {onnx.checks = ["Resize node 'r': 'scales' must hold 2 values", "Resize node 'r': scales must be finite and > 0", "Resize node 'r': an output dimension is too large", "Resize node 'r': the output shape differs from the one the model declares"]}
+// CHECK:         tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
+// CHECK:         scf.if
+// CHECK:           arith.cmpf ogt
+// CHECK:           scf.if
+// CHECK:             math.floor
+func.func @resize_runtime(%x: tensor<1x?xf32> {onnx.name = "X"}, %s: tensor<?xf32> {onnx.name = "scales"}) -> tensor<1x?xf32> {
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<?xf32>) {mode = #onnx.resize_mode<linear>} : tensor<1x?xf32> -> tensor<1x?xf32> loc("r")
+  return %0 : tensor<1x?xf32>
+}
+
+// -----
+
+// Run-time sizes: at least zero, and none for an empty input axis.
+// CHECK-LABEL: func @resize_sizes_shapes
+// CHECK-SAME:    attributes {onnx.checks = ["Resize node 's': sizes must be >= 0", "Resize node 's': an empty input dimension cannot be resized to a non-empty one"]}
+func.func @resize_sizes(%x: tensor<?xf32> {onnx.name = "X"}, %n: tensor<1xi64> {onnx.name = "sizes"}) -> tensor<?xf32> {
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) : tensor<?xf32> -> tensor<?xf32> loc("s")
+  return %0 : tensor<?xf32>
+}
