@@ -11,7 +11,8 @@ runner does: same element type and shape; floats within rtol=1e-3, atol=1e-7
 with NaN equal to NaN; everything else exactly. A data set with a file
 `expected_error` must instead make onnx-run fail with a message containing
 that file's text. Prints one line per test, then "N passed, M failed", and
-exits non-zero if any test fails.
+exits non-zero if any test fails. With --expected-failures, the listed
+tests must fail (XFAIL) and a listed test that passes fails.
 
 With --exact, floats must instead match bit for bit (any NaN matching any
 NaN; -0 and +0 differ), save one unit in the last place, or the sign of a
@@ -268,6 +269,10 @@ def main():
                              "and output against an inaccessible page")
     parser.add_argument("--exact", action="store_true",
                         help="compare floats bit for bit (see above)")
+    parser.add_argument("--expected-failures", metavar="FILE",
+                        help="tests expected to fail: lines 'RELEASE/TEST: "
+                             "why', matched against a test directory's last "
+                             "two path components")
     parser.add_argument("--generate", action="store_true",
                         help="first write onnxc's generated cases into the "
                              "(single) test directory given")
@@ -290,11 +295,29 @@ def main():
             tests.append(path)
     if args.mtriple and not args.run_bin:
         parser.error("--mtriple needs --run-bin")
-    failures = skipped = 0
+    expected = {}
+    if args.expected_failures:
+        with open(args.expected_failures) as f:
+            for line in f:
+                line = line.strip()
+                if line and not line.startswith("#"):
+                    key, _, why = line.partition(":")
+                    expected[key.strip()] = why.strip()
+    failures = skipped = xfailed = 0
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
         results = pool.starmap(run_or_skip, [(t, args) for t in tests])
     for test_dir, (error, skip) in zip(tests, results):
         name = os.path.basename(os.path.normpath(test_dir))
+        key = "/".join(os.path.normpath(test_dir).split(os.sep)[-2:])
+        if key in expected and not skip:
+            if error:
+                xfailed += 1
+                print("XFAIL: %s (%s)" % (key, expected[key]))
+            else:
+                failures += 1
+                print("FAIL %s: passes, but is listed as an expected "
+                      "failure" % key)
+            continue
         if skip:
             skipped += 1
             print("SKIP %s: %s" % (name, skip))
@@ -305,7 +328,9 @@ def main():
             print("PASS %s" % name)
     if skipped:
         print("%d skipped" % skipped)
-    print("%d passed, %d failed" % (len(tests) - failures - skipped,
+    if xfailed:
+        print("%d expected failures" % xfailed)
+    print("%d passed, %d failed" % (len(tests) - failures - skipped - xfailed,
                                     failures))
     return 1 if failures else 0
 
