@@ -244,8 +244,11 @@ struct ConvertONNXToLinalgPass
       }
       if (auto resize = dyn_cast<LatestResizeOp>(op);
           resize && resize.getAntialias() &&
-          resize.getMode() != ResizeMode::nearest) {
-        op->emitOpError("antialias is not supported yet");
+          resize.getMode() != ResizeMode::nearest &&
+          resize.getCoordinateTransformationMode() ==
+              CoordinateTransformationMode::tf_crop_and_resize) {
+        op->emitOpError("antialias with tf_crop_and_resize is not supported "
+                        "yet");
         return WalkResult::interrupt();
       }
       auto constant = dyn_cast<ConstantOp>(op);

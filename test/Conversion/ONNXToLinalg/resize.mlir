@@ -1,4 +1,4 @@
-// RUN: onnx-opt %s -convert-onnx-to-linalg -canonicalize -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -convert-onnx-to-linalg -canonicalize -split-input-file -verify-diagnostics | FileCheck %s
 
 // Nearest x2 with asymmetric coordinates and floor: each input repeated
 // twice, a broadcast into the output viewed as [n, 2].
@@ -129,4 +129,32 @@ func.func @cubic(%x: tensor<4x4xf32>) -> tensor<8x8xf32> {
 func.func @resize10_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
   %0 = onnx.ResizeV10 %x, %s : tensor<4xf32>, tensor<1xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+// Antialias: one pass per shrinking axis (the axis of scale 1 is a copy), a
+// reduction over its taps, divided by the sum of their weights. Downsampling
+// by 0.4 stretches the triangle to reach 2 - 2 * floor(-1 / 0.4 + 1) = 6
+// taps.
+// CHECK-LABEL: func @antialias
+// CHECK:         %[[TAPS:.*]]:2 = linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<3x6xindex>, tensor<3x6xf32>)
+// CHECK:         %[[SUMS:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[TAPS]]#0, %[[TAPS]]#1 : tensor<3x6xindex>, tensor<3x6xf32>)
+// CHECK:           tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<4x8xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[SUMS]]#0, %[[SUMS]]#1 : tensor<4x3xf32>, tensor<4x3xf32>)
+// CHECK:           arith.divf
+// CHECK-NOT:     linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+func.func @antialias(%x: tensor<4x8xf32>) -> tensor<4x3xf32> {
+  %s = onnx.Constant dense<[1.0, 0.4]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {antialias = 1 : i64, mode = #onnx.resize_mode<linear>} : tensor<4x8xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @antialias_crop(%x: tensor<8xf32>, %roi: tensor<2xf32>) -> tensor<3xf32> {
+  %n = onnx.Constant dense<[3]> : tensor<1xi64>
+  // expected-error @+1 {{antialias with tf_crop_and_resize is not supported yet}}
+  %0 = onnx.ResizeV19 %x roi(%roi : tensor<2xf32>) sizes(%n : tensor<1xi64>) {antialias = 1 : i64, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>, mode = #onnx.resize_mode<linear>} : tensor<8xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
 }

@@ -1,0 +1,214 @@
+//===- ResizeAntialias.cpp - Antialiased Resize as separable passes -------===//
+//
+// Antialias stretches the kernel by 1 / s when an axis shrinks, so an output
+// reads a number of taps that grows with 1 / s and may be known only at run
+// time. Each resized axis is therefore a pass of its own, a reduction over
+// its taps, and the passes chain through intermediates: the cost is the sum
+// of the axes' taps rather than their product.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ResizeAntialias.h"
+#include "ONNXToLinalgPatterns.h"
+#include "ResizeRules.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace onnxc;
+using namespace onnxc::onnx;
+using namespace onnxc::onnx_to_linalg;
+using namespace onnxc::onnx_to_linalg::resampling;
+using namespace onnxc::onnx_to_linalg::resize;
+
+namespace {
+
+Value indexToF64(OpBuilder &b, Location loc, Value index) {
+  Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  return arith::SIToFPOp::create(b, loc, b.getF64Type(), i64);
+}
+
+Value f64ToIndex(OpBuilder &b, Location loc, Value value) {
+  Value i64 = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64);
+}
+
+/// An elementwise generic from `input` to a tensor of `elementType`.
+Value mapElements(OpBuilder &b, Location loc, Value input, Type elementType,
+                  function_ref<Value(OpBuilder &, Location, Value)> body) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t rank = type.getRank();
+  Value init = createEmptyLike(b, loc, tensor::getMixedSizes(b, loc, input),
+                               elementType);
+  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), input, init, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(nb, nloc, body(nb, nloc, args[0]));
+             })
+      .getResult(0);
+}
+
+/// The taps of axis `d` over [out, count]: their indices (clamped to the
+/// input) and unnormalized weights.
+std::pair<Value, Value> buildTapTables(OpBuilder &b, Location loc,
+                                       const ResizeOperands &resize,
+                                       const ResizedAxis &axis, Value inLength,
+                                       Value outLength, Value start,
+                                       Value count, FloatType weightType) {
+  Value n = indexToF64(b, loc, inLength);
+  Value out = indexToF64(b, loc, outLength);
+  IRArithmetic outer{b, loc};
+  AxisValues<IRArithmetic> values{n,
+                                  out,
+                                  axis.scale,
+                                  resize.scales ? outer.mul(axis.scale, n)
+                                                : out,
+                                  outer.constant(0.0),
+                                  outer.constant(1.0)};
+  SmallVector<OpFoldResult> sizes = {outLength, count};
+  Value indexInit = createEmptyLike(b, loc, sizes, b.getIndexType());
+  Value weightInit = createEmptyLike(b, loc, sizes, weightType);
+  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(2));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{indexInit.getType(), weightInit.getType()},
+      ValueRange{}, ValueRange{indexInit, weightInit}, maps,
+      SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        IRArithmetic m{nb, nloc};
+        Value o = indexToF64(nb, nloc, linalg::IndexOp::create(nb, nloc, 0));
+        Value t = indexToF64(nb, nloc, linalg::IndexOp::create(nb, nloc, 1));
+        Value x = sourceCoordinate(m, resize.coordinateMode, o, values);
+        Value base = m.floor(x);
+        Value offset = m.add(start, t);
+        Value position = m.add(base, offset);
+        Value weight = getAntialiasWeight(
+            m, resize, m.sub(offset, m.sub(x, base)), axis.scale);
+        Value zero = m.constant(0.0);
+        Value last = m.sub(n, m.constant(1.0));
+        if (resize.excludeOutside)
+          weight = m.select(
+              m.both(m.lessEqual(zero, position), m.lessEqual(position, last)),
+              weight, zero);
+        Value index = f64ToIndex(nb, nloc, m.max(zero, m.min(position, last)));
+        if (!weightType.isF64())
+          weight = arith::TruncFOp::create(nb, nloc, weightType, weight);
+        linalg::YieldOp::create(nb, nloc, ValueRange{index, weight});
+      });
+  return {generic.getResult(0), generic.getResult(1)};
+}
+
+/// Whether an axis maps every output to its own position: a scale of 1
+/// known at compile time, equal lengths, and a mode whose coordinate is then
+/// the position itself.
+bool isCopy(const ResizeOperands &resize, const ResizedAxis &axis,
+            OpFoldResult outLength, OpFoldResult inLength) {
+  using Mode = CoordinateTransformationMode;
+  std::optional<int64_t> in = getConstantIntValue(inLength);
+  return axis.staticScale && *axis.staticScale == 1.0 && in &&
+         getConstantIntValue(outLength) == in &&
+         resize.coordinateMode != Mode::tf_half_pixel_for_nn &&
+         resize.coordinateMode != Mode::tf_crop_and_resize;
+}
+
+/// One pass: `current` resampled along axis `d` to `outLength`.
+Value resampleAxis(OpBuilder &b, Location loc, Value current, int64_t d,
+                   OpFoldResult outLength, Value indices, Value weights,
+                   const ComputeType &compute) {
+  auto type = cast<RankedTensorType>(current.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, current);
+  sizes[d] = outLength;
+  Value zero =
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(compute.type, 0.0));
+  auto zeros = [&]() {
+    Value init = createEmptyLike(b, loc, sizes, compute.type);
+    return linalg::FillOp::create(b, loc, zero, init).getResult(0);
+  };
+  Value sum = zeros(), weightSum = zeros();
+  AffineMap tableMap = AffineMap::get(
+      rank + 1, 0, {b.getAffineDimExpr(d), b.getAffineDimExpr(rank)},
+      b.getContext());
+  SmallVector<AffineExpr> outputExprs;
+  for (int64_t i = 0; i < rank; ++i)
+    outputExprs.push_back(b.getAffineDimExpr(i));
+  AffineMap outputMap =
+      AffineMap::get(rank + 1, 0, outputExprs, b.getContext());
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{sum.getType(), weightSum.getType()},
+      ValueRange{indices, weights}, ValueRange{sum, weightSum},
+      SmallVector<AffineMap>{tableMap, tableMap, outputMap, outputMap},
+      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> position;
+        for (int64_t i = 0; i < rank; ++i)
+          position.push_back(linalg::IndexOp::create(nb, nloc, i));
+        position[d] = args[0];
+        Value x = tensor::ExtractOp::create(nb, nloc, current, position);
+        auto none = arith::FastMathFlags::none;
+        Value term = compute.multiply(nb, nloc, args[1], x, none);
+        linalg::YieldOp::create(
+            nb, nloc,
+            ValueRange{compute.add(nb, nloc, args[2], term, none),
+                       compute.add(nb, nloc, args[3], args[1], none)});
+      });
+  // The weighted sum over the sum of the weights.
+  Value init = createEmptyLike(b, loc, sizes, compute.type);
+  SmallVector<AffineMap> maps(3, b.getMultiDimIdentityMap(rank));
+  return linalg::GenericOp::create(
+             b, loc, init.getType(),
+             ValueRange{generic.getResult(0), generic.getResult(1)}, init, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   arith::DivFOp::create(nb, nloc, args[0], args[1])
+                       .getResult());
+             })
+      .getResult(0);
+}
+} // namespace
+
+Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
+    OpBuilder &b, Location loc, const ResizeOperands &resize, Value input,
+    ArrayRef<ResizedAxis> axes, ArrayRef<OpFoldResult> outSizes,
+    const ComputeType &compute) {
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  Value current = mapElements(b, loc, input, compute.type,
+                              [&](OpBuilder &nb, Location nloc, Value x) {
+                                return compute.toCompute(nb, nloc, x)[0];
+                              });
+  IRArithmetic m{b, loc};
+  // Axes in tensor order; the passes commute.
+  SmallVector<int64_t> listed = resize.getListedAxes(rank);
+  llvm::sort(listed);
+  for (int64_t d : listed) {
+    if (isCopy(resize, axes[d], outSizes[d],
+               tensor::getMixedSize(b, loc, current, d)))
+      continue;
+    Value inLength = tensor::DimOp::create(b, loc, current, d);
+    Value outLength = getValueOrCreateConstantIndexOp(b, loc, outSizes[d]);
+    Value start = getAntialiasStart(m, resize.mode, axes[d].scale);
+    Value count = f64ToIndex(
+        b, loc, m.sub(m.constant(2.0), m.mul(m.constant(2.0), start)));
+    auto [indices, weights] =
+        buildTapTables(b, loc, resize, axes[d], inLength, outLength, start,
+                       count, compute.type);
+    current = resampleAxis(b, loc, current, d, outSizes[d], indices, weights,
+                           compute);
+  }
+  Type elementType = compute.elementType;
+  return mapElements(b, loc, current, elementType,
+                     [&](OpBuilder &nb, Location nloc, Value x) {
+                       return compute.fromCompute(nb, nloc, {x});
+                     });
+}

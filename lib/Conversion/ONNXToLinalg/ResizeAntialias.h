@@ -1,0 +1,25 @@
+//===- ResizeAntialias.h - Antialiased Resize as separable passes -*- C++
+//-*-===//
+
+#ifndef ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEANTIALIAS_H
+#define ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEANTIALIAS_H
+
+#include "Resampling.h"
+#include "onnxc/Dialect/ONNX/ONNXOps.h"
+
+namespace onnxc::onnx_to_linalg::resize {
+
+/// Linear or cubic Resize with antialias on `input` (non-empty): one pass
+/// per resized axis, each a weighted sum over a run-time number of taps
+/// divided by the sum of their weights, through intermediates in the
+/// compute type.
+mlir::Value lowerAntialiasedResize(mlir::OpBuilder &b, mlir::Location loc,
+                                   const onnx::ResizeOperands &resize,
+                                   mlir::Value input,
+                                   llvm::ArrayRef<onnx::ResizedAxis> axes,
+                                   llvm::ArrayRef<mlir::OpFoldResult> outSizes,
+                                   const resampling::ComputeType &compute);
+
+} // namespace onnxc::onnx_to_linalg::resize
+
+#endif // ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEANTIALIAS_H
