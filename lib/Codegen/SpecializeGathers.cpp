@@ -9,7 +9,8 @@
 //  - the uniform part of a gather's lanes (the row offset) moves into its
 //    scalar base offset, leaving 32-bit lanes where the tables are i32;
 //  - a gather whose lanes are constants within one vector's span becomes a
-//    load of the span and a vector.shuffle.
+//    load of the span and a vector.shuffle; within two vectors' span, two
+//    loads and a two-source shuffle.
 // Unrolling here, after bufferization, keeps one-shot bufferization's
 // analysis away from long chains of tensor slices.
 //
@@ -507,13 +508,41 @@ struct GatherOfNearbyConstantLanesToShuffle
     int64_t first = *minIt;
     int64_t span = *maxIt - first + 1;
     int64_t count = lanes.size();
-    if (span > count)
-      return failure();
-
     Location loc = gather.getLoc();
     VectorType resultType = gather.getVectorType();
     auto flatType = VectorType::get({count}, resultType.getElementType());
     Value lastOffset = gather.getOffsets().back();
+    if (span > 2 * count)
+      return failure();
+    if (span > count) {
+      // Lanes over two vectors (a downsampling by up to 2): two whole
+      // vectors of the row and a two-source shuffle, where the row holds
+      // them.
+      std::optional<int64_t> start = getWholeVectorStartInRow(
+          baseType, lastOffset, first, span, 2 * count);
+      if (!start)
+        return failure();
+      SmallVector<Value> offsets(gather.getOffsets());
+      Value rowOffset = offsets.back();
+      auto load = [&](int64_t at) {
+        offsets.back() = arith::AddIOp::create(
+            rewriter, loc, rowOffset,
+            arith::ConstantIndexOp::create(rewriter, loc, at));
+        return vector::LoadOp::create(rewriter, loc, flatType, gather.getBase(),
+                                      offsets);
+      };
+      Value low = load(*start), high = load(*start + count);
+      SmallVector<int64_t> permutation;
+      for (int64_t lane : lanes)
+        permutation.push_back(lane - *start);
+      Value result =
+          vector::ShuffleOp::create(rewriter, loc, low, high, permutation);
+      if (result.getType() != resultType)
+        result = vector::ShapeCastOp::create(rewriter, loc, resultType, result);
+      rewriter.replaceOp(gather, result);
+      return success();
+    }
+
     std::optional<int64_t> wholeVectorStart =
         getAlignedWindowStartInRow(baseType, lastOffset, first, span, count);
     if (!wholeVectorStart)
