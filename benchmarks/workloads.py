@@ -4,7 +4,7 @@
     workloads.py OUT_DIR
 
 Each workload is a model whose only graph input is X (bounds and scales are
-initializers): one node, or a small graph of Clips and Upsamples;
+initializers): one node, or a small graph of Clips, Upsamples and Resizes;
 OUT_DIR/workloads.json lists name, model, input shape and element type,
 bytes read and written (by the graph: its input and its output). Opsets are chosen so that
 ONNX Runtime accepts every model (it refuses Upsample at opset >= 10).
@@ -85,6 +85,34 @@ def linear_clip(name, shape):
     ], out, 9, {"scales": [1, 1, 2, 2]})
 
 
+def resize(name, shape, scales, mode, coordinate_mode, **attributes):
+    """A Resize-13 with constant scales, as exporters write it."""
+    out = [int(np.floor(np.float64(d) * np.float64(np.float32(s))))
+           for d, s in zip(shape, scales)]
+    graph = helper.make_graph(
+        [helper.make_node("Resize", ["X", "", "scales"], ["Y"], mode=mode,
+                          coordinate_transformation_mode=coordinate_mode,
+                          **attributes)],
+        name, [helper.make_tensor_value_info("X", TensorProto.FLOAT, shape)],
+        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, out)],
+        initializer=[numpy_helper.from_array(np.array(scales, np.float32),
+                                             "scales")])
+    return name, graph, 13, shape, 4 * int(np.prod(shape)), 4 * int(
+        np.prod(out))
+
+
+def clip_resize_clip(name, shape):
+    out = shape[:2] + [2 * shape[2], 2 * shape[3]]
+    return graph(name, shape, [
+        helper.make_node("Clip", ["X", "lo", "hi"], ["A"]),
+        helper.make_node("Resize", ["A", "", "scales"], ["B"], mode="nearest",
+                         coordinate_transformation_mode="asymmetric",
+                         nearest_mode="floor"),
+        helper.make_node("Clip", ["B", "lo2", "hi2"], ["Y"]),
+    ], out, 13, {"scales": [1, 1, 2, 2], "lo": -1.0, "hi": 1.0,
+                 "lo2": -0.5, "hi2": 0.5})
+
+
 WORKLOADS = [
     clip("clip_f32_1x3x224x224", TensorProto.FLOAT, np.float32,
          [1, 3, 224, 224], -1.0, 1.0),
@@ -109,6 +137,18 @@ WORKLOADS = [
                       [8, 64, 128, 128]),
     clip_chain("graph_4_clips_f32_256MiB", 64 * MIB, 4),
     linear_clip("graph_linear_x2_clip_1x64x56x56", [1, 64, 56, 56]),
+    resize("resize_nearest_x2_8x64x128x128", [8, 64, 128, 128], [1, 1, 2, 2],
+           "nearest", "asymmetric", nearest_mode="floor"),
+    resize("resize_linear_x2_1x64x56x56", [1, 64, 56, 56], [1, 1, 2, 2],
+           "linear", "half_pixel"),
+    resize("resize_linear_x2_8x64x128x128", [8, 64, 128, 128], [1, 1, 2, 2],
+           "linear", "half_pixel"),
+    resize("resize_linear_align_corners_x2_8x64x128x128", [8, 64, 128, 128],
+           [1, 1, 2, 2], "linear", "align_corners"),
+    resize("resize_linear_x0.6_8x64x128x128", [8, 64, 128, 128],
+           [1, 1, 0.6, 0.6], "linear", "half_pixel"),
+    clip_resize_clip("graph_clip_resize_nearest_x2_clip_8x64x128x128",
+                     [8, 64, 128, 128]),
 ]
 
 TYPE_NAMES = {TensorProto.FLOAT: "float32", TensorProto.INT8: "int8"}
