@@ -1,7 +1,8 @@
 /*===- ModelSupport.c - Run-time support linked into compiled models ------===*\
 |*                                                                            *|
 |* Functions the lowered code may call that libc does not provide. Each model *|
-|* library links its own hidden copy, so models depend on libc alone.         *|
+|* library links its own hidden copy, so models depend on libc alone (and on *|
+|* the dynamic loader for thread-local storage).                              *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -108,8 +109,14 @@ typedef struct Workspace {
   int sweepBackward; /* The direction of this thread's next parallel loop. */
 } Workspace;
 
-/* Thread-specific data rather than __thread: TLS would make models need the
- * dynamic loader's __tls_get_addr, beyond libc. */
+/* The calling thread's workspace. Thread-local storage finds it: a pthread
+ * key per model library would run out (a process has about a thousand),
+ * and a failed key must never be read. */
+static __thread Workspace *threadWorkspace;
+
+/* A key only to free a thread's workspace when the thread exits. Without
+ * one (the process has no key left), the workspace lives on until the
+ * library is unloaded. */
 static pthread_key_t workspaceKey;
 static pthread_once_t workspaceKeyOnce = PTHREAD_ONCE_INIT;
 
@@ -129,6 +136,7 @@ static void unlinkWorkspace(Workspace *w) {
 /* At thread exit. */
 static void freeWorkspace(void *data) {
   Workspace *w = (Workspace *)data;
+  threadWorkspace = NULL;
   pthread_mutex_lock(&workspacesLock);
   unlinkWorkspace(w);
   pthread_mutex_unlock(&workspacesLock);
@@ -143,9 +151,9 @@ static void createWorkspaceKey(void) {
 /* When the model library is unloaded: no thread may later call back into
  * it at its exit, and no workspace outlives it. */
 __attribute__((destructor)) static void freeAllWorkspaces(void) {
-  if (!workspaceKeyCreated)
-    return;
-  pthread_key_delete(workspaceKey);
+  if (workspaceKeyCreated)
+    pthread_key_delete(workspaceKey);
+  threadWorkspace = NULL;
   pthread_mutex_lock(&workspacesLock);
   while (workspaces) {
     Workspace *w = workspaces;
@@ -158,19 +166,16 @@ __attribute__((destructor)) static void freeAllWorkspaces(void) {
 
 /* The calling thread's workspace, created on its first use. */
 static Workspace *getWorkspace(void) {
-  pthread_once(&workspaceKeyOnce, createWorkspaceKey);
-  Workspace *w = (Workspace *)pthread_getspecific(workspaceKey);
+  Workspace *w = threadWorkspace;
   if (w)
     return w;
-  if (!workspaceKeyCreated)
-    return NULL;
+  pthread_once(&workspaceKeyOnce, createWorkspaceKey);
   w = (Workspace *)calloc(1, sizeof(Workspace));
   if (!w)
     return NULL;
-  if (pthread_setspecific(workspaceKey, w) != 0) {
-    free(w);
-    return NULL;
-  }
+  if (workspaceKeyCreated)
+    pthread_setspecific(workspaceKey, w); /* On failure: freed at unload. */
+  threadWorkspace = w;
   pthread_mutex_lock(&workspacesLock);
   w->next = workspaces;
   if (workspaces)
@@ -262,10 +267,7 @@ enum { kSweepBlockBytes = 64 << 10 };
 
 /* The calling thread's workspace, NULL before its first run; never
  * creates one. */
-static Workspace *findWorkspace(void) {
-  return workspaceKeyCreated ? (Workspace *)pthread_getspecific(workspaceKey)
-                             : NULL;
-}
+static Workspace *findWorkspace(void) { return threadWorkspace; }
 
 /* The threads lent to the running kernel, NULL when it has none. */
 static onnxc_thread_pool *getRunPool(void) {

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <pthread.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -1004,4 +1005,78 @@ TEST(Load, ChecksEveryLibraryBeforeTrustingIt) {
   badInput.elem_type = 77;
   EXPECT_EQ(onnxc_model_from_info(&badRank, &model), ONNXC_ERROR_LOAD);
   EXPECT_EQ(model, nullptr);
+}
+
+// A process may hold more model libraries than it has pthread keys (about
+// a thousand), and other code may hold keys of its own: every model still
+// runs, and no key's data is touched. Run in a child, whose libraries and
+// keys the other tests never see.
+TEST(Load, ThousandsOfModelsRunInOneProcess) {
+  char directory[] = "/tmp/onnxc-many-models-XXXXXX";
+  ASSERT_NE(mkdtemp(directory), nullptr);
+  constexpr int kModels = 2000;
+  std::vector<std::string> paths;
+  {
+    FILE *source = fopen(ONNXC_TEST_MODEL_DIR "/symbolic.so", "rb");
+    ASSERT_NE(source, nullptr);
+    std::vector<char> bytes;
+    char buffer[1 << 16];
+    for (size_t n; (n = fread(buffer, 1, sizeof buffer, source)) > 0;)
+      bytes.insert(bytes.end(), buffer, buffer + n);
+    fclose(source);
+    for (int i = 0; i < kModels; ++i) {
+      paths.push_back(std::string(directory) + "/model" + std::to_string(i) +
+                      ".so");
+      FILE *copy = fopen(paths.back().c_str(), "wb");
+      ASSERT_NE(copy, nullptr);
+      ASSERT_EQ(fwrite(bytes.data(), 1, bytes.size(), copy), bytes.size());
+      fclose(copy);
+    }
+  }
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // The process's first key holds data of its own.
+    pthread_key_t own;
+    int sentinel = 42;
+    if (pthread_key_create(&own, nullptr) != 0 ||
+        pthread_setspecific(own, &sentinel) != 0)
+      _exit(2);
+    std::vector<onnxc_model *> models;
+    for (const std::string &path : paths) {
+      onnxc_model *model = nullptr;
+      if (onnxc_model_load(path.c_str(), nullptr, &model) != ONNXC_OK)
+        _exit(3);
+      models.push_back(model);
+      float x[3] = {1, 2, 3}, z[1] = {7}, y[6], w[1];
+      int64_t xDims[] = {1, 3}, zDims[] = {1}, yDims[] = {1, 6};
+      onnxc_tensor *tensors[4] = {};
+      onnxc_tensor_wrap(ONNXC_FLOAT, 2, xDims, x, sizeof x, &tensors[0]);
+      onnxc_tensor_wrap(ONNXC_FLOAT, 1, zDims, z, sizeof z, &tensors[1]);
+      onnxc_tensor_wrap(ONNXC_FLOAT, 2, yDims, y, sizeof y, &tensors[2]);
+      onnxc_tensor_wrap(ONNXC_FLOAT, 1, zDims, w, sizeof w, &tensors[3]);
+      const onnxc_tensor *inputs[] = {tensors[0], tensors[1]};
+      onnxc_status status = onnxc_model_run(model, inputs, 2, &tensors[2], 2);
+      for (onnxc_tensor *t : tensors)
+        onnxc_tensor_destroy(t);
+      float expected[6] = {1, 1, 2, 2, 3, 3};
+      if (status != ONNXC_OK || memcmp(y, expected, sizeof y) != 0 || w[0] != 7)
+        _exit(4);
+      if (pthread_getspecific(own) != &sentinel || sentinel != 42)
+        _exit(5);
+    }
+    for (onnxc_model *model : models)
+      onnxc_model_destroy(model);
+    _exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  for (const std::string &path : paths)
+    unlink(path.c_str());
+  rmdir(directory);
+  ASSERT_TRUE(WIFEXITED(status))
+      << "the child died of signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0)
+      << "2: no key for the test, 3: a load failed, 4: a wrong result, "
+         "5: the test's own key was overwritten";
 }

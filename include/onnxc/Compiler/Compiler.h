@@ -47,7 +47,7 @@ enum class OutputKind {
   LLVMIR,   ///< Optimized LLVM IR with the model ABI.
   Assembly, ///< Assembly for the target.
   Object,   ///< An object file.
-  Library,  ///< A shared library needing only libc.
+  Library,  ///< A shared library needing only libc and the dynamic loader.
 };
 
 /// One value of onnx-compile's --emit: where the lowering stops, what is
