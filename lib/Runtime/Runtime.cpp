@@ -18,7 +18,10 @@
 #include <sys/auxv.h>
 #endif
 #include <elf.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -288,58 +291,67 @@ onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor, int64_t index,
 // Models
 //===----------------------------------------------------------------------===//
 
-/// The names NAME for which the ELF shared object at `path` exports both
-/// NAME_model and NAME_signature.
-static std::vector<std::string> findEntries(const char *path) {
+/// The names NAME for which the ELF shared object open as `fd` (a regular
+/// file of `fileSize` bytes) exports both NAME_model and NAME_signature.
+/// Reads the ELF header, the section headers and the dynamic symbol tables
+/// alone, each checked to lie in the file first.
+static std::vector<std::string> findEntries(int fd, uint64_t fileSize) {
   std::vector<std::string> entries;
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return entries;
-  std::vector<char> data;
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof(buffer), file)) > 0)
-    data.insert(data.end(), buffer, buffer + n);
-  fclose(file);
-
   auto inBounds = [&](uint64_t offset, uint64_t size) {
-    return offset <= data.size() && size <= data.size() - offset;
+    return offset <= fileSize && size <= fileSize - offset;
   };
-  if (!inBounds(0, sizeof(Elf64_Ehdr)) ||
-      memcmp(data.data(), ELFMAG, SELFMAG) != 0 || data[EI_CLASS] != ELFCLASS64)
-    return entries;
+  auto readAt = [&](uint64_t offset, void *buffer, uint64_t size) {
+    if (!inBounds(offset, size))
+      return false;
+    char *out = static_cast<char *>(buffer);
+    while (size > 0) {
+      ssize_t n = pread(fd, out, size, static_cast<off_t>(offset));
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return false;
+      out += n;
+      offset += n;
+      size -= n;
+    }
+    return true;
+  };
   Elf64_Ehdr header;
-  memcpy(&header, data.data(), sizeof(header));
-  if (header.e_shentsize != sizeof(Elf64_Shdr) ||
-      !inBounds(header.e_shoff, uint64_t(header.e_shnum) * sizeof(Elf64_Shdr)))
+  if (!readAt(0, &header, sizeof(header)) ||
+      memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
+      header.e_ident[EI_CLASS] != ELFCLASS64 ||
+      header.e_shentsize != sizeof(Elf64_Shdr))
     return entries;
-  auto section = [&](unsigned i) {
-    Elf64_Shdr s;
-    memcpy(&s, data.data() + header.e_shoff + i * sizeof(Elf64_Shdr),
-           sizeof(s));
-    return s;
-  };
+  std::vector<Elf64_Shdr> sections(header.e_shnum);
+  if (!readAt(header.e_shoff, sections.data(),
+              uint64_t(header.e_shnum) * sizeof(Elf64_Shdr)))
+    return entries;
+  // A model's dynamic symbols take kilobytes; a table beyond this is not a
+  // model's.
+  constexpr uint64_t kMaxTableBytes = 16 << 20;
   // Defined function symbols only: a NAME_model that is data is not a
   // model's entry point.
   std::vector<std::string> names;
-  for (unsigned i = 0; i < header.e_shnum; ++i) {
-    Elf64_Shdr symbols = section(i);
+  for (const Elf64_Shdr &symbols : sections) {
     if (symbols.sh_type != SHT_DYNSYM || symbols.sh_link >= header.e_shnum ||
         symbols.sh_entsize != sizeof(Elf64_Sym) ||
-        !inBounds(symbols.sh_offset, symbols.sh_size))
+        symbols.sh_size > kMaxTableBytes)
       continue;
-    Elf64_Shdr strings = section(symbols.sh_link);
-    if (!inBounds(strings.sh_offset, strings.sh_size))
+    const Elf64_Shdr &strings = sections[symbols.sh_link];
+    if (strings.sh_size > kMaxTableBytes)
       continue;
-    for (uint64_t off = 0; off + sizeof(Elf64_Sym) <= symbols.sh_size;
-         off += sizeof(Elf64_Sym)) {
-      Elf64_Sym symbol;
-      memcpy(&symbol, data.data() + symbols.sh_offset + off, sizeof(symbol));
-      if (symbol.st_shndx == SHN_UNDEF || symbol.st_name >= strings.sh_size ||
+    std::vector<Elf64_Sym> table(symbols.sh_size / sizeof(Elf64_Sym));
+    std::vector<char> text(strings.sh_size);
+    if (!readAt(symbols.sh_offset, table.data(),
+                table.size() * sizeof(Elf64_Sym)) ||
+        !readAt(strings.sh_offset, text.data(), text.size()))
+      continue;
+    for (const Elf64_Sym &symbol : table) {
+      if (symbol.st_shndx == SHN_UNDEF || symbol.st_name >= text.size() ||
           ELF64_ST_TYPE(symbol.st_info) != STT_FUNC)
         continue;
-      const char *start = data.data() + strings.sh_offset + symbol.st_name;
-      size_t max = strings.sh_size - symbol.st_name;
+      const char *start = text.data() + symbol.st_name;
+      size_t max = text.size() - symbol.st_name;
       names.emplace_back(start, strnlen(start, max));
     }
   }
@@ -408,15 +420,11 @@ static const uint16_t kHostMachine = EM_NONE;
 static std::optional<bool> hostHasFeature(const char *) { return std::nullopt; }
 #endif
 
-/// The ELF machine of the file at `path`; EM_NONE when unreadable.
-static uint16_t getELFMachine(const char *path) {
+/// The ELF machine of the file open as `fd`; EM_NONE when unreadable.
+static uint16_t getELFMachine(int fd) {
   Elf64_Ehdr header;
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return EM_NONE;
-  size_t read = fread(&header, 1, sizeof(header), file);
-  fclose(file);
-  if (read != sizeof(header) || memcmp(header.e_ident, ELFMAG, SELFMAG) != 0)
+  if (pread(fd, &header, sizeof(header), 0) != sizeof(header) ||
+      memcmp(header.e_ident, ELFMAG, SELFMAG) != 0)
     return EM_NONE;
   return header.e_machine;
 }
@@ -515,12 +523,19 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
   // Every library is checked the same way before dlopen runs any of its
   // code: an ELF file exporting NAME_model and NAME_signature functions.
   // (Loading it still runs its initializers: only load trusted libraries.)
-  // A file that cannot be read is not "not a model": say why.
-  if (FILE *file = fopen(path, "rb"))
-    fclose(file);
-  else
+  // A file that cannot be read is not "not a model": say why. Opening
+  // does not wait for a FIFO's writer, and only regular files are read.
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
     return fail(ONNXC_ERROR_LOAD, "%s: %s", path, strerror(errno));
-  std::vector<std::string> entries = findEntries(path);
+  struct stat status;
+  if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+    close(fd);
+    return fail(ONNXC_ERROR_LOAD, "%s: not a regular file", path);
+  }
+  std::vector<std::string> entries = findEntries(fd, status.st_size);
+  uint16_t machine = getELFMachine(fd);
+  close(fd);
   if (entries.empty())
     return fail(ONNXC_ERROR_LOAD,
                 "%s: not an onnxc model library (no NAME_model and "
@@ -540,7 +555,6 @@ onnxc_status onnxc_model_load(const char *path, const char *entry,
   }
   // A library for another architecture: say so, rather than what dlopen
   // would say.
-  uint16_t machine = getELFMachine(path);
   if (kHostMachine != EM_NONE && machine != kHostMachine)
     return fail(ONNXC_ERROR_LOAD,
                 "%s: compiled for %s, but this is an %s machine", path,

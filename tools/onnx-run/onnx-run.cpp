@@ -29,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -56,6 +57,40 @@ namespace {
 /// ": <why>" for the current errno, or nothing when it says nothing.
 std::string reason() {
   return errno ? std::string(": ") + strerror(errno) : std::string();
+}
+
+/// The bytes of the regular file `path`: anything else (a device, a FIFO, a
+/// directory) would be read forever or not at all.
+std::string readRegularFile(const std::string &path) {
+  errno = 0;
+  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    die("cannot open '" + path + "'" + reason());
+  struct stat status;
+  if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+    close(fd);
+    die("'" + path + "' is not a regular file");
+  }
+  std::string bytes;
+  try {
+    bytes.resize(status.st_size);
+  } catch (const std::bad_alloc &) {
+    close(fd);
+    die("'" + path + "' does not fit in memory");
+  }
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = pread(fd, bytes.data() + done, bytes.size() - done, done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      close(fd);
+      die("cannot read '" + path + "'" + reason());
+    }
+    done += n;
+  }
+  close(fd);
+  return bytes;
 }
 
 /// Writes `path` whole or not at all: through a new file PATH.XXXXXX
@@ -223,13 +258,7 @@ int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
 }
 
 Tensor readTensorProto(const std::string &path) {
-  errno = 0;
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    die("cannot open '" + path + "'" + reason());
-  std::stringstream contents;
-  contents << file.rdbuf();
-  std::string bytes = contents.str();
+  std::string bytes = readRegularFile(path);
   pb::TensorProto proto;
   if (!proto.ParseFromString(bytes))
     die("'" + path + "' is not an ONNX TensorProto");
@@ -448,12 +477,7 @@ const char *getNpyDescr(onnxc_element_type type) {
 /// input it is for (a '<u2' array is taken as bfloat16 bits for a bfloat16
 /// input).
 Tensor readNpy(const std::string &path, onnxc_element_type type) {
-  errno = 0;
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    die("cannot open '" + path + "'" + reason());
-  std::string bytes((std::istreambuf_iterator<char>(file)),
-                    std::istreambuf_iterator<char>());
+  std::string bytes = readRegularFile(path);
   auto bad = [&](const std::string &why) {
     die("'" + path + "' is not a .npy file onnx-run reads: " + why);
   };

@@ -9,8 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <elf.h>
 #include <pthread.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -1079,4 +1081,39 @@ TEST(Load, ThousandsOfModelsRunInOneProcess) {
   EXPECT_EQ(WEXITSTATUS(status), 0)
       << "2: no key for the test, 3: a load failed, 4: a wrong result, "
          "5: the test's own key was overwritten";
+}
+
+// Only regular files are read, and only their ELF headers and symbol
+// tables: a device, a FIFO without a writer or a directory is refused at
+// once, and a large file is not read whole.
+TEST(Load, RefusesWhatIsNotARegularFile) {
+  char directory[] = "/tmp/onnxc-odd-files-XXXXXX";
+  ASSERT_NE(mkdtemp(directory), nullptr);
+  std::string fifo = std::string(directory) + "/fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  onnxc_model *model = nullptr;
+  for (const char *path : {"/dev/zero", "/dev/urandom", fifo.c_str(),
+                           static_cast<const char *>(directory)}) {
+    EXPECT_EQ(onnxc_model_load(path, nullptr, &model), ONNXC_ERROR_LOAD);
+    EXPECT_TRUE(errorContains("not a regular file")) << onnxc_last_error();
+    EXPECT_EQ(model, nullptr);
+  }
+  // A sparse gigabyte that starts like an ELF file.
+  std::string large = std::string(directory) + "/large.so";
+  FILE *file = fopen(large.c_str(), "wb");
+  ASSERT_NE(file, nullptr);
+  ASSERT_EQ(fwrite(ELFMAG, 1, 4, file), 4u);
+  fclose(file);
+  ASSERT_EQ(truncate(large.c_str(), int64_t(1) << 30), 0);
+  struct rusage before, after;
+  getrusage(RUSAGE_SELF, &before);
+  EXPECT_EQ(onnxc_model_load(large.c_str(), nullptr, &model), ONNXC_ERROR_LOAD);
+  getrusage(RUSAGE_SELF, &after);
+  EXPECT_TRUE(errorContains("not an onnxc model library"))
+      << onnxc_last_error();
+  EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 64 << 10)
+      << "kilobytes of memory grew while refusing the file";
+  unlink(large.c_str());
+  unlink(fifo.c_str());
+  rmdir(directory);
 }
