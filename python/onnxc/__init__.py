@@ -18,6 +18,7 @@ String tensors are numpy object arrays of str.
 
 import ctypes
 import ctypes.util
+import operator
 import os
 import shutil
 import subprocess
@@ -175,7 +176,7 @@ def compile(model, output=None, **options):
                 output = os.path.join(temporary,
                                       "model" + _extension(options))
                 output_in_temporary = True
-        command = [compiler, os.fspath(model)]
+        command = [compiler]
         if output is not None:
             command += ["-o", os.fspath(output)]
         for name, value in options.items():
@@ -186,6 +187,8 @@ def compile(model, output=None, **options):
             if isinstance(value, bool):
                 value = "true" if value else "false"
             command.append("%s=%s" % (flag, value))
+        # "--": a model path that starts with '-' is still a path.
+        command += ["--", os.fspath(model)]
         result = subprocess.run(command, capture_output=True, text=True)
         if result.returncode != 0:
             raise Error(result.stderr.strip() or "onnx-compile failed")
@@ -194,7 +197,10 @@ def compile(model, output=None, **options):
         if output is None:
             stem = os.path.splitext(os.path.basename(os.fspath(model)))[0]
             output = stem + _extension(options)
-        return os.path.abspath(output)
+        output = os.path.abspath(output)
+        if os.fspath(output) != os.devnull and not os.path.exists(output):
+            raise Error("onnx-compile wrote no '%s'" % output)
+        return output
     finally:
         if temporary is not None:
             if keep_temporary:
@@ -229,15 +235,56 @@ def _node_arg(io):
     return NodeArg(io.name.decode(), shape, type_name, io.elem_type)
 
 
-class _Tensor:
+def _encode_string(value, index):
+    """Element `index` of a string tensor as NUL-terminated UTF-8: a str, or
+    bytes holding UTF-8, without NUL characters (the runtime's strings end
+    at the first)."""
+    if isinstance(value, str):
+        try:
+            encoded = value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise Error("string element %d is not valid Unicode: %s" %
+                        (index, e)) from None
+    elif isinstance(value, bytes):
+        try:
+            value.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise Error("string element %d is not valid UTF-8: %s" %
+                        (index, e)) from None
+        encoded = value
+    else:
+        raise Error("string element %d is a %s, not a str or bytes" %
+                    (index, type(value).__name__))
+    if b"\0" in encoded:
+        raise Error("string element %d contains a NUL character" % index)
+    return encoded
+
+
+class _NotCopyable:
+    """Owns a native handle that only one object may destroy: copies would
+    destroy it twice, and use it after that."""
+
+    def __copy__(self):
+        raise TypeError("%s cannot be copied: it owns a native handle; "
+                        "share the object instead" % type(self).__name__)
+
+    def __deepcopy__(self, memo):
+        self.__copy__()
+
+    def __reduce__(self):
+        raise TypeError("%s cannot be pickled: it owns a native handle" %
+                        type(self).__name__)
+
+
+class _Tensor(_NotCopyable):
     """An onnxc_tensor wrapping a numpy array (kept alive with it)."""
 
     def __init__(self, array, code):
         lib = _runtime()
         keep = [array]
         if code == _STRING:
-            encoded = [s.encode("utf-8") if isinstance(s, str) else s
-                       for s in array.ravel()]
+            encoded = [_encode_string(s, i)
+                       for i, s in enumerate(array.ravel())]
             pointers = (ctypes.c_char_p * max(1, len(encoded)))(*encoded)
             keep += [encoded, pointers]
             data, size = ctypes.cast(pointers, ctypes.c_void_p), \
@@ -296,7 +343,7 @@ class IOBinding:
         return [self._outputs[o.name] for o in self._session.get_outputs()]
 
 
-class InferenceSession:
+class InferenceSession(_NotCopyable):
     """A compiled model library, loaded: like onnxruntime.InferenceSession."""
 
     def __init__(self, library, entry=None, num_threads=0):
@@ -326,8 +373,11 @@ class InferenceSession:
 
     @num_threads.setter
     def num_threads(self, count):
-        _check(_runtime().onnxc_model_set_num_threads(self._handle,
-                                                      int(count)))
+        count = operator.index(count)
+        # The C API takes 32 bits: a larger count must not wrap around.
+        if not -2**31 <= count < 2**31:
+            raise Error("thread count %d is out of range" % count)
+        _check(_runtime().onnxc_model_set_num_threads(self._handle, count))
 
     def get_inputs(self):
         return list(self._inputs)
@@ -367,9 +417,11 @@ class InferenceSession:
             if array.dtype != np.dtype(dtype):
                 raise Error("%s '%s' must be %s, not %s" % (
                     what, arg.name, np.dtype(dtype), array.dtype))
-            if what == "input" and not array.flags.c_contiguous:
-                array = array.copy(order="C")  # Keeps rank 0, unlike
-                # np.ascontiguousarray.
+            if what == "input":
+                # Inputs are only read: read-only arrays are fine.
+                if not array.flags.c_contiguous:
+                    array = array.copy(order="C")  # Keeps rank 0, unlike
+                    # np.ascontiguousarray.
             elif not array.flags.c_contiguous or not array.flags.writeable:
                 raise Error("output '%s' must be a writable C-contiguous "
                             "array" % arg.name)

@@ -234,3 +234,85 @@ def test_thread_count_is_a_session_option(tmp_path):
         assert y.tobytes() == results[0].tobytes()
     with pytest.raises(onnxc.Error, match="thread count"):
         session.num_threads = -1
+
+
+def strings_session(tmp_path):
+    m = model([helper.make_node("Upsample", ["x", "s"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.STRING, [2])],
+              [helper.make_tensor_value_info("y", TensorProto.STRING, [4])],
+              [numpy_helper.from_array(np.array([2], np.float32), "s")],
+              opset=9)
+    return session_of(m, tmp_path)
+
+
+def test_string_inputs_hold_strings_or_utf8_bytes(tmp_path):
+    session = strings_session(tmp_path)
+    (y,) = session.run(None, {"x": np.array(["a", b"\xc3\xa9"], dtype=object)})
+    assert y.tolist() == ["a", "a", "\u00e9", "\u00e9"]
+    bad = [(np.array(["a", 5], dtype=object), "element 1 is a int"),
+           (np.array([None, "a"], dtype=object), "element 0 is a NoneType"),
+           (np.array(["a", b"\xff"], dtype=object), "element 1 is not valid "
+            "UTF-8"),
+           (np.array(["a\ud800", "b"], dtype=object), "element 0 is not valid "
+            "Unicode"),
+           (np.array(["a\0b", "c"], dtype=object), "element 0 contains a NUL")]
+    for value, message in bad:
+        with pytest.raises(onnxc.Error, match=message):
+            session.run(None, {"x": value})
+
+
+def test_sessions_and_tensors_refuse_copies(tmp_path):
+    import copy
+    import pickle
+    session = strings_session(tmp_path)
+    for make_copy in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="InferenceSession cannot be"):
+            make_copy(session)
+    tensor = onnxc._Tensor(np.zeros(2, np.float32), TensorProto.FLOAT)
+    with pytest.raises(TypeError, match="_Tensor cannot be copied"):
+        copy.copy(tensor)
+    # The session still works.
+    (y,) = session.run(None, {"x": np.array(["p", "q"], dtype=object)})
+    assert y.tolist() == ["p", "p", "q", "q"]
+
+
+def test_read_only_inputs_are_accepted(tmp_path):
+    m = model([helper.make_node("Clip", ["x", "lo"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])],
+              [numpy_helper.from_array(np.array(0, np.float32), "lo")])
+    session = session_of(m, tmp_path)
+    x = np.frombuffer(np.array([-1, 2, -3], np.float32).tobytes(), np.float32)
+    assert not x.flags.writeable
+    (y,) = session.run(None, {"x": x})
+    np.testing.assert_array_equal(y, [0, 2, 0])
+    binding = session.io_binding()
+    binding.bind_input("x", x)
+    binding.bind_output("y", np.frombuffer(bytes(12), np.float32))
+    with pytest.raises(onnxc.Error, match="output 'y' must be a writable"):
+        session.run_with_iobinding(binding)
+
+
+def test_thread_counts_out_of_range_are_refused(tmp_path):
+    session = strings_session(tmp_path)
+    for count in (2**32 + 2, 2**31, -2**31 - 1):
+        with pytest.raises(onnxc.Error, match="thread count .* out of range"):
+            session.num_threads = count
+    with pytest.raises(TypeError):
+        session.num_threads = 2.5
+    session.num_threads = 2
+    assert session.num_threads == 2
+
+
+def test_compile_passes_paths_starting_with_a_dash(tmp_path, monkeypatch):
+    m = model([helper.make_node("Clip", ["x"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
+    monkeypatch.chdir(tmp_path)
+    with open("--version", "wb") as f:
+        f.write(m.SerializeToString())
+    library = onnxc.compile("--version", str(tmp_path / "dash.so"))
+    assert os.path.exists(library)
+    (y,) = onnxc.InferenceSession(library).run(
+        None, {"x": np.array([1, 2, 3], np.float32)})
+    np.testing.assert_array_equal(y, [1, 2, 3])
