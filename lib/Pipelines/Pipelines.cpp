@@ -113,6 +113,7 @@ static void addLoopsStage(OpPassManager &pm,
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addPass(createONNXOrderGlobalsPass());
   // Folds away tile copies onto themselves that bufferization leaves.
   addCleanup(pm);
   if (options.vectorize) {

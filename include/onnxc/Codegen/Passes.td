@@ -259,6 +259,21 @@ def ONNXStreamingStoresPass
   ];
 }
 
+def ONNXOrderGlobalsPass : Pass<"onnx-order-globals", "::mlir::ModuleOp"> {
+  let summary = "Name and order constant globals by their first use";
+  let description = [{
+    One-shot bufferization turns constants into `memref.global`s in the
+    order it visits functions, which follows pointer hashing: two compiles
+    of one model could name and place them differently, and the emitted
+    LLVM IR differed. This pass makes them depend on the module alone: the
+    private constant globals move to the top of the module in the order of
+    their first `memref.get_global` in the module's walk order (unused ones
+    last, in their order), and each is renamed `__constant_<type>` with a
+    suffix `_<n>` counting the earlier globals of that name.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::ModuleOp"> {
   let summary = "Place the buffers each function allocates into one "
                 "workspace, sharing bytes between buffers whose lifetimes do "
