@@ -1,14 +1,21 @@
 #!/usr/bin/python3
 """Compile time of onnx-compile against graph size.
 
-    compile_time.py BUILD_DIR [--sizes 10,100,...] [--repeat N]
+    compile_time.py BUILD_DIR [--chain clip|dynamic-upsample]
+                    [--sizes 10,100,...] [--repeat N]
 
-Writes chains of N Clip-13 nodes on a [1,8,16,16] float32 input (bounds as
-initializers, alternating between two disjoint intervals, so that no two
-neighbours are alike and the canonicalizer cannot fold them into one Clip)
-and times `onnx-compile -O3` on each, to a shared library, best of
---repeat runs. Prints a Markdown table: nodes, seconds, seconds per node,
-and the ratio to the previous size.
+Writes chains of N nodes and times `onnx-compile -O3` on each, to a shared
+library, best of --repeat runs:
+  clip              Clip-13 nodes on a [1,8,16,16] float32 input (bounds as
+                    initializers, alternating between two disjoint
+                    intervals, so that no two neighbours are alike and the
+                    canonicalizer cannot fold them into one Clip);
+  dynamic-upsample  Upsample-9 nodes (nearest, scales [1, 1]) on an
+                    [N, 4] input whose first dimension is symbolic: every
+                    node's output shape is computed at run time, and each
+                    node's shape checks follow the chain before it.
+Prints a Markdown table: nodes, seconds, seconds per node, and the ratio to
+the previous size.
 """
 
 import argparse
@@ -16,6 +23,20 @@ import os
 import subprocess
 import tempfile
 import time
+
+
+def write_dynamic_upsample_chain(path, n):
+    lines = ['<', '  ir_version: 8,', '  opset_import: ["" : 9]', '>',
+             'chain (float[N,4] x) => (float[N,4] y)',
+             '<float[2] s = {1.0, 1.0}>', '{']
+    previous = 'x'
+    for i in range(n):
+        output = 'y' if i == n - 1 else 't%d' % i
+        lines.append('  %s = Upsample(%s, s)' % (output, previous))
+        previous = output
+    lines.append('}')
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
 
 
 def write_chain(path, n):
@@ -37,6 +58,8 @@ def write_chain(path, n):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('build')
+    parser.add_argument('--chain', choices=['clip', 'dynamic-upsample'],
+                        default='clip')
     parser.add_argument('--sizes', default='10,100,300,1000,3000,5000')
     parser.add_argument('--repeat', type=int, default=3)
     args = parser.parse_args()
@@ -47,7 +70,10 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for n in (int(s) for s in args.sizes.split(',')):
             model = os.path.join(work, 'chain%d.onnxtxt' % n)
-            write_chain(model, n)
+            if args.chain == 'clip':
+                write_chain(model, n)
+            else:
+                write_dynamic_upsample_chain(model, n)
             best = None
             for _ in range(args.repeat):
                 start = time.perf_counter()

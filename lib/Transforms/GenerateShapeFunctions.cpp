@@ -43,58 +43,121 @@ std::string describe(Operation *op) {
   return (family + " " + *where).str();
 }
 
-/// Builds the body of a shape function: code that runs on until a check
-/// fails, each check opening an scf.if whose else branch returns the check's
-/// status.
+/// Builds the body of a shape function, which returns the status of the
+/// first check that fails (1 + its index), or 0 and the dimensions.
+///
+/// A check whose failure would make later code read out of bounds (the
+/// count of a run-time operand, before its elements are read) opens an
+/// scf.if around that code. Other checks only join the status: the code
+/// after them runs either way, and a value it computes from what a failed
+/// check rejects (an fptosi out of range: poison) is never branched on or
+/// returned with status 0. Nesting every check made models with long
+/// chains of dynamic ops take time quadratic in their length to compile.
+/// The ifs pass the dimensions out as scalars: a tensor yielded through
+/// every check would become a buffer copied at each.
 class CheckedBodyBuilder {
 public:
   CheckedBodyBuilder(OpBuilder &builder, Location loc, int64_t numDims)
       : b(builder), loc(loc),
         dimsType(RankedTensorType::get({numDims}, builder.getI64Type())) {}
 
-  /// Continues only if `ok`; otherwise the function returns 1 + the index of
-  /// this check.
-  void check(Value ok, std::string message) {
-    messages.push_back(std::move(message));
-    int32_t status = messages.size();
-    auto ifOp = scf::IfOp::create(b, loc, resultTypes(), ok,
+  /// Code built next runs only if `ok`; otherwise the function returns
+  /// 1 + the index of this check.
+  void guard(Value ok, std::string message) {
+    check(ok, std::move(message));
+    Value allOk =
+        combine([&](Value) { return Value(); },
+                [&](const Pending &p, Value rest) {
+                  return rest ? arith::SelectOp::create(b, loc, p.ok, rest,
+                                                        constantBool(false))
+                                    .getResult()
+                              : p.ok;
+                });
+    auto ifOp = scf::IfOp::create(b, loc, resultTypes(), allOk,
                                   /*withElseRegion=*/true);
     {
-      OpBuilder::InsertionGuard guard(b);
+      OpBuilder::InsertionGuard insertion(b);
       b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-      scf::YieldOp::create(b, loc, ValueRange{constantStatus(status), zeros()});
+      SmallVector<Value> results = {firstFailure(/*none=*/nullptr)};
+      results.append(dimsType.getNumElements(),
+                     arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0)));
+      scf::YieldOp::create(b, loc, results);
     }
+    pending.clear();
     openChecks.push_back(ifOp);
     b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   }
 
-  /// Ends the body: status 0 and `dims`, passed out through every open check.
-  void finish(Value dims) {
-    SmallVector<Value> results = {constantStatus(0), dims};
+  /// The function returns 1 + the index of this check if `ok` is false and
+  /// no earlier check failed.
+  void check(Value ok, std::string message) {
+    messages.push_back(std::move(message));
+    pending.push_back({ok, static_cast<int32_t>(messages.size())});
+  }
+
+  /// Ends the body: the status and `dims`, passed out through every open
+  /// guard.
+  void finish(ArrayRef<Value> dims) {
+    SmallVector<Value> results = {firstFailure(constantStatus(0))};
+    llvm::append_range(results, dims);
     for (scf::IfOp ifOp : llvm::reverse(openChecks)) {
       scf::YieldOp::create(b, loc, results);
       b.setInsertionPointAfter(ifOp);
-      results = ifOp.getResults();
+      results = SmallVector<Value>(ifOp.getResults());
     }
-    func::ReturnOp::create(b, loc, results);
+    Value tensor = tensor::FromElementsOp::create(
+        b, loc, dimsType, ArrayRef(results).drop_front());
+    func::ReturnOp::create(b, loc, ValueRange{results.front(), tensor});
   }
 
   ArrayRef<std::string> getMessages() const { return messages; }
 
 private:
-  SmallVector<Type> resultTypes() { return {b.getI32Type(), dimsType}; }
+  struct Pending {
+    Value ok;
+    int32_t status;
+  };
+
+  /// Folds the pending checks from the last to the first: `last` gives the
+  /// value after them, `step` one check's value given the rest's. Selects
+  /// on the earlier check keep a later one's poison out of the result.
+  Value combine(function_ref<Value(Value)> last,
+                function_ref<Value(const Pending &, Value)> step) {
+    Value rest = last(Value());
+    for (const Pending &p : llvm::reverse(pending))
+      rest = step(p, rest);
+    return rest;
+  }
+
+  /// The status of the first pending check that fails, else `none`.
+  Value firstFailure(Value none) {
+    return combine([&](Value) { return none; },
+                   [&](const Pending &p, Value rest) -> Value {
+                     Value failed = constantStatus(p.status);
+                     return rest ? arith::SelectOp::create(b, loc, p.ok, rest,
+                                                           failed)
+                                       .getResult()
+                                 : failed;
+                   });
+  }
+
+  SmallVector<Type> resultTypes() {
+    SmallVector<Type> types = {b.getI32Type()};
+    types.append(dimsType.getNumElements(), b.getI64Type());
+    return types;
+  }
   Value constantStatus(int32_t status) {
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(status));
   }
-  Value zeros() {
-    return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(dimsType, b.getI64IntegerAttr(0)));
+  Value constantBool(bool value) {
+    return arith::ConstantOp::create(b, loc, b.getBoolAttr(value));
   }
 
   OpBuilder &b;
   Location loc;
   RankedTensorType dimsType;
   SmallVector<std::string> messages;
+  SmallVector<Pending> pending;
   SmallVector<scf::IfOp> openChecks;
 };
 
@@ -155,7 +218,7 @@ void addChecks(LatestUpsampleOp op, IRMapping &mapping, OpBuilder &b,
     if (op.getScales().getType().isDynamicDim(0)) {
       Value count = tensor::DimOp::create(b, loc, scalesOperand, 0);
       Value expected = arith::ConstantIndexOp::create(b, loc, rank);
-      checks.check(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+      checks.guard(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                          count, expected),
                    llvm::formatv("{0}: scales must hold one value per input "
                                  "dimension ({1})",
@@ -248,7 +311,7 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
       continue;
     int64_t expected = name == "roi" ? 2 * count : count;
     Value length = tensor::DimOp::create(b, loc, mapping.lookup(value), 0);
-    checks.check(
+    checks.guard(
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, length,
                               index(expected)),
         llvm::formatv("{0}: '{1}' must hold {2} values", what, name, expected)
@@ -360,6 +423,63 @@ void addChecks(tensor::CastOp op, IRMapping &mapping, OpBuilder &b,
   }
 }
 
+/// The dimensions of the values of a shape function being built, in terms
+/// of its arguments: each op's once, when it is cloned. The `tensor.dim`s
+/// that checks and reifications create are replaced by them as they come,
+/// rather than resolved later each through the whole chain of ops before
+/// it, which took time quadratic in the chain's length.
+class KnownSizes : public OpBuilder::Listener {
+public:
+  void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
+    if (auto dim = dyn_cast<tensor::DimOp>(op))
+      pending.push_back(dim);
+  }
+
+  /// Records the sizes of `op`'s results, as the op reifies them.
+  void addResults(OpBuilder &b, Operation *op) {
+    auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(op);
+    ReifiedRankedShapedTypeDims shapes;
+    if (!reify || failed(reify.reifyResultShapes(b, shapes)))
+      return;
+    for (auto [result, sizes] : llvm::zip(op->getResults(), shapes))
+      sizesOf[result] = sizes;
+    newest = op;
+  }
+
+  /// Replaces the new `tensor.dim`s of values whose sizes are known.
+  void resolveDims() {
+    DenseMap<Value, Value> replaced;
+    for (tensor::DimOp dim : pending) {
+      auto it = sizesOf.find(dim.getSource());
+      std::optional<int64_t> index = dim.getConstantIndex();
+      if (it == sizesOf.end() || !index ||
+          *index >= static_cast<int64_t>(it->second.size()))
+        continue;
+      OpBuilder b(dim);
+      Value size =
+          getValueOrCreateConstantIndexOp(b, dim.getLoc(), it->second[*index]);
+      replaced[dim.getResult()] = size;
+      dim.getResult().replaceAllUsesWith(size);
+      dim.erase();
+    }
+    pending.clear();
+    // The newest op's sizes may name the dims just replaced.
+    if (newest)
+      for (Value result : newest->getResults())
+        if (auto it = sizesOf.find(result); it != sizesOf.end())
+          for (OpFoldResult &size : it->second)
+            if (auto value = dyn_cast<Value>(size))
+              if (Value replacement = replaced.lookup(value))
+                size = replacement;
+    newest = nullptr;
+  }
+
+private:
+  DenseMap<Value, SmallVector<OpFoldResult>> sizesOf;
+  SmallVector<tensor::DimOp> pending;
+  Operation *newest = nullptr;
+};
+
 struct ONNXGenerateShapeFunctionsPass
     : onnxc::impl::ONNXGenerateShapeFunctionsPassBase<
           ONNXGenerateShapeFunctionsPass> {
@@ -414,6 +534,8 @@ struct ONNXGenerateShapeFunctionsPass
     IRMapping mapping;
     mapping.map(func.getArguments(), entry->getArguments());
     CheckedBodyBuilder checks(b, loc, numDims + 1);
+    KnownSizes known;
+    b.setListener(&known);
     for (Operation &op : func.getBody().front()) {
       if (auto ret = dyn_cast<func::ReturnOp>(op)) {
         SmallVector<Value> dims;
@@ -426,7 +548,8 @@ struct ONNXGenerateShapeFunctionsPass
         }
         dims.push_back(
             arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(-1)));
-        checks.finish(tensor::FromElementsOp::create(b, loc, dimsType, dims));
+        known.resolveDims();
+        checks.finish(dims);
         break;
       }
       if (isSupersededVersion(&op))
@@ -442,8 +565,11 @@ struct ONNXGenerateShapeFunctionsPass
         addResizeChecks(resize, resize.getResizeOperands(), mapping, b, checks);
       else if (auto cast = dyn_cast<tensor::CastOp>(op))
         addChecks(cast, mapping, b, checks);
-      b.clone(op, mapping);
+      Operation *clone = b.clone(op, mapping);
+      known.addResults(b, clone);
+      known.resolveDims();
     }
+    b.setListener(nullptr);
     shapes->setAttr(
         kChecksAttr,
         b.getStrArrayAttr(llvm::to_vector_of<StringRef>(checks.getMessages())));

@@ -23,16 +23,17 @@ func.func @static(%x: tensor<1x1x2x2xf32> {onnx.name = "X"}) -> tensor<1x1x4x6xf
 // 1 (the first check) otherwise, and the dimensions of the result otherwise.
 // CHECK-LABEL: func @clip_dynamic_bound_shapes
 // CHECK-SAME:    attributes {onnx.checks = ["Clip node 'c': bound 'min' must hold exactly one element"]}
+// The check guards no read: it only decides the status.
+// CHECK-DAG:     %[[FAILED:.*]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[OK:.*]] = arith.constant 0 : i32
 // CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
 // CHECK:         %[[ONE:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
-// CHECK:         %[[R:.*]]:2 = scf.if %[[ONE]] -> (i32, tensor<2xi64>) {
-// CHECK:           %[[D:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
-// CHECK:           %[[D64:.*]] = arith.index_cast %[[D]] : index to i64
-// CHECK:           %[[DIMS:.*]] = tensor.from_elements %[[D64]], %{{.*}} : tensor<2xi64>
-// CHECK:           scf.yield %{{.*}}, %[[DIMS]] : i32, tensor<2xi64>
-// CHECK:         } else {
-// CHECK:           scf.yield %{{.*}}, %{{.*}} : i32, tensor<2xi64>
-// CHECK:         return %[[R]]#0, %[[R]]#1
+// CHECK-NOT:     scf.if
+// CHECK:         %[[D:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
+// CHECK:         %[[D64:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK:         %[[STATUS:.*]] = arith.select %[[ONE]], %[[OK]], %[[FAILED]] : i32
+// CHECK:         %[[DIMS:.*]] = tensor.from_elements %[[D64]], %{{.*}} : tensor<2xi64>
+// CHECK:         return %[[STATUS]], %[[DIMS]]
 func.func @clip_dynamic_bound(%x: tensor<?xf32>, %lo: tensor<?xf32>) -> tensor<?xf32> {
   %0 = onnx.ClipV13 %x min(%lo : tensor<?xf32>) : tensor<?xf32> loc("c")
   return %0 : tensor<?xf32>
@@ -44,14 +45,21 @@ func.func @clip_dynamic_bound(%x: tensor<?xf32>, %lo: tensor<?xf32>) -> tensor<?
 // values, then the lengths; every dimension the model declares is checked.
 // CHECK-LABEL: func @upsample_runtime_shapes
 // CHECK-SAME:    onnx.checks = ["Upsample node 'u': scales must hold one value per input dimension (2)", "Upsample node 'u': scales must be finite and >= 1", "Upsample node 'u': an output dimension is too large", "Upsample node 'u': output dimension 0 is declared as 4, but the scales give another length"]
+// Only the count guards code, the reads of the scales; the other checks
+// select the status of the first that fails.
 // CHECK:         %[[COUNT:.*]] = tensor.dim %[[S:.*]], %{{.*}} : tensor<?xf32>
 // CHECK:         %[[RIGHT:.*]] = arith.cmpi eq, %[[COUNT]], %{{.*}} : index
-// CHECK:         scf.if %[[RIGHT]]
+// CHECK:         %[[R:.*]]:4 = scf.if %[[RIGHT]] -> (i32, i64, i64, i64)
 // CHECK-NOT:     scf.if
 // CHECK:           tensor.extract %[[S]]
 // CHECK:           arith.cmpf oge
 // CHECK:           arith.cmpf ole
-// CHECK:           scf.if
+// CHECK:           arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK:           scf.yield
+// CHECK:         } else {
+// CHECK:           scf.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, i64, i64, i64
+// CHECK:         tensor.from_elements %[[R]]#1, %[[R]]#2, %[[R]]#3 : tensor<3xi64>
+// CHECK:         return %[[R]]#0
 func.func @upsample_runtime(%x: tensor<2x?xf32>, %s: tensor<?xf32>) -> tensor<4x?xf32> {
   %0 = onnx.UpsampleV10 %x, %s : tensor<2x?xf32>, tensor<?xf32> -> tensor<4x?xf32> loc("u")
   return %0 : tensor<4x?xf32>
@@ -111,9 +119,9 @@ func.func @fused_with_initializer(%x: tensor<?xf32>, %lo: tensor<?xf32>) -> tens
 // CHECK-SAME:    attributes {onnx.checks = ["Resize node 'r': 'scales' must hold 2 values", "Resize node 'r': scales must be finite and > 0", "Resize node 'r': an output dimension is too large", "Resize node 'r': the output shape differs from the one the model declares"]}
 // CHECK:         tensor.dim %{{.*}}, %{{.*}} : tensor<?xf32>
 // CHECK:         scf.if
+// CHECK-NOT:     scf.if
 // CHECK:           arith.cmpf ogt
-// CHECK:           scf.if
-// CHECK:             math.floor
+// CHECK:           math.floor
 func.func @resize_runtime(%x: tensor<1x?xf32> {onnx.name = "X"}, %s: tensor<?xf32> {onnx.name = "scales"}) -> tensor<1x?xf32> {
   %0 = onnx.ResizeV19 %x scales(%s : tensor<?xf32>) {mode = #onnx.resize_mode<linear>} : tensor<1x?xf32> -> tensor<1x?xf32> loc("r")
   return %0 : tensor<1x?xf32>
@@ -127,4 +135,26 @@ func.func @resize_runtime(%x: tensor<1x?xf32> {onnx.name = "X"}, %s: tensor<?xf3
 func.func @resize_sizes(%x: tensor<?xf32> {onnx.name = "X"}, %n: tensor<1xi64> {onnx.name = "sizes"}) -> tensor<?xf32> {
   %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) : tensor<?xf32> -> tensor<?xf32> loc("s")
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+// A chain on a symbolic dimension: each op's output sizes are computed once,
+// from the previous op's, and read by its checks and the next op; no check
+// guards a read, so nothing nests. (Each check used to follow the whole
+// chain before it again, inside an scf.if of its own: time quadratic in the
+// chain's length.)
+// CHECK-LABEL: func @dynamic_chain_shapes
+// CHECK-NOT:     scf.if
+// CHECK-NOT:     tensor.dim %{{[0-9]+}},
+// CHECK-COUNT-8: arith.mulf
+// CHECK-NOT:     arith.mulf
+// CHECK:         return
+func.func @dynamic_chain(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %s = onnx.Constant dense<[1.5, 1.0]> : tensor<2xf32>
+  %0 = onnx.UpsampleV10 %x, %s : tensor<?x4xf32>, tensor<2xf32> -> tensor<?x4xf32>
+  %1 = onnx.UpsampleV10 %0, %s : tensor<?x4xf32>, tensor<2xf32> -> tensor<?x4xf32>
+  %2 = onnx.UpsampleV10 %1, %s : tensor<?x4xf32>, tensor<2xf32> -> tensor<?x4xf32>
+  %3 = onnx.UpsampleV10 %2, %s : tensor<?x4xf32>, tensor<2xf32> -> tensor<?x4xf32>
+  return %3 : tensor<?x4xf32>
 }
