@@ -89,8 +89,9 @@ struct IRArithmetic {
 template <typename Arithmetic> struct AxisValues {
   using Number = typename Arithmetic::Number;
   Number inLength, outLength, scale;
-  /// The output length align_corners and tf_crop_and_resize divide by:
-  /// scale * inLength with scales, outLength with sizes.
+  /// The output length align_corners, tf_crop_and_resize and
+  /// half_pixel_symmetric divide by: scale * inLength with scales, outLength
+  /// with sizes.
   Number cornerLength;
   Number roiStart, roiEnd;
 };
@@ -109,7 +110,7 @@ sourceCoordinate(Arithmetic &m, CoordinateTransformationMode mode,
   case Mode::half_pixel:
     return halfPixel;
   case Mode::half_pixel_symmetric: {
-    auto ratio = m.div(axis.outLength, m.mul(axis.scale, axis.inLength));
+    auto ratio = m.div(axis.outLength, axis.cornerLength);
     auto offset =
         m.mul(m.div(axis.inLength, m.constant(2.0)), m.sub(one, ratio));
     return m.add(offset, halfPixel);
