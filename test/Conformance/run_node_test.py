@@ -3,7 +3,8 @@
 
     run_node_test.py --bin BUILD/bin --work DIR TEST_DIR [TEST_DIR ...]
         [--mtriple TRIPLE --run-bin DIR --emulator COMMAND]
-        [--exact] [--guard-pages after|before]
+        [--exact | --resize-tolerance] [--guard-pages after|before]
+        [--generate [--generator SCRIPT]]
 
 A test directory holds model.onnx and test_data_set_*/{input,output}_<i>.pb.
 Each output is compared with the reference the way ONNX's backend test
@@ -11,8 +12,7 @@ runner does: same element type and shape; floats within rtol=1e-3, atol=1e-7
 with NaN equal to NaN; everything else exactly. A data set with a file
 `expected_error` must instead make onnx-run fail with a message containing
 that file's text. Prints one line per test, then "N passed, M failed", and
-exits non-zero if any test fails. With --expected-failures, the listed
-tests must fail (XFAIL) and a listed test that passes fails.
+exits non-zero if any test fails.
 
 With --exact, floats must instead match bit for bit (any NaN matching any
 NaN; -0 and +0 differ), save one unit in the last place, or the sign of a
@@ -21,6 +21,14 @@ type computed in: docs/semantics.md lets a subnormal term's rounding depend
 on fused multiply-adds. onnxc's generated
 cases are held to that; ONNX's own node tests, whose references round
 differently, to the tolerance.
+
+With --resize-tolerance, floats are instead judged as docs/semantics.md's
+Resize section ("How results are judged") says: float32 and float64 within
+1e-5 * |expected| + 1e-6 * max|X| (X: the data set's input_0.pb, its finite
+values), an infinite expected value exactly, NaN equal to NaN; complex
+numbers so, part by part; float16 and bfloat16 within one unit in the last
+place (the next value either way, infinity next to the largest finite
+value, -0 equal to +0); everything else exactly.
 
 With --mtriple the models are compiled for another target and run by that
 target's onnx-run (--run-bin) under an emulator (--emulator, e.g.
@@ -48,6 +56,9 @@ from onnx import TensorProto, numpy_helper
 
 RTOL, ATOL = 1e-3, 1e-7
 EXACT = False  # Set by --exact.
+# --resize-tolerance: |actual - expected| <= RESIZE_RTOL * |expected| +
+# RESIZE_XTOL * max|X|.
+RESIZE_RTOL, RESIZE_XTOL = 1e-5, 1e-6
 
 
 def load(path):
@@ -69,14 +80,19 @@ def to_numpy(t):
     return numpy_helper.to_array(t)
 
 
-def compare(expected, actual):
-    """Returns an error message, or None when `actual` matches."""
+def compare(expected, actual, max_abs_x=None):
+    """Returns an error message, or None when `actual` matches. With
+    `max_abs_x` (max|X| of the case), floats are judged by Resize's
+    tolerance (--resize-tolerance)."""
     if expected.data_type != actual.data_type:
         return "element type %d, expected %d" % (actual.data_type,
                                                  expected.data_type)
     e, a = to_numpy(expected), to_numpy(actual)
     if e.shape != a.shape:
         return "shape %s, expected %s" % (a.shape, e.shape)
+    if e.dtype.kind in "fc" and max_abs_x is not None:
+        return compare_resize(e, a, max_abs_x,
+                              expected.data_type == TensorProto.BFLOAT16)
     if e.dtype.kind in "fc" and EXACT:
         return compare_bits(e, a, expected.data_type == TensorProto.BFLOAT16)
     if e.dtype.kind in "fc":
@@ -125,17 +141,70 @@ def compare_bits(e, a, bfloat16=False):
         at, [a[i].item() for i in at], [e[i].item() for i in at])
 
 
-def compare_array(expected, actual_array):
+def ordered_steps(values, bits):
+    """Floats of `bits` bits (float16, or bfloat16 widened to float32: its
+    top 16 bits) as integers whose difference counts representable values
+    between them; -0 and +0 are both 0, infinity follows the largest finite
+    value."""
+    if bits == 16 and values.dtype == np.float32:
+        raw = (values.view(np.uint32) >> 16).astype(np.int64)
+    else:
+        raw = values.view(np.uint16).astype(np.int64)
+    magnitude = raw & 0x7FFF
+    return np.where(raw & 0x8000, -magnitude, magnitude)
+
+
+def compare_resize(e, a, max_abs_x, bfloat16=False):
+    """compare() for floats under --resize-tolerance; bfloat16 values come
+    widened to float32."""
+    if e.dtype.kind == "c":
+        return (compare_resize(e.real, a.real, max_abs_x) or
+                compare_resize(e.imag, a.imag, max_abs_x))
+    both_nan = np.isnan(e) & np.isnan(a)
+    if bfloat16 or e.dtype == np.float16:
+        close = np.abs(ordered_steps(e, 16) - ordered_steps(a, 16)) <= 1
+        close &= ~(np.isnan(e) | np.isnan(a))
+        what = "one unit in the last place"
+    else:
+        wide_e, wide_a = e.astype(np.float64), a.astype(np.float64)
+        bound = RESIZE_RTOL * np.abs(wide_e) + RESIZE_XTOL * max_abs_x
+        infinite = np.isinf(wide_e)
+        with np.errstate(invalid="ignore"):
+            close = ~infinite & (np.abs(wide_a - wide_e) <= bound)
+        # An infinite expectation is met only by itself.
+        close |= infinite & (wide_e == wide_a)
+        what = "%g * |expected| + %g" % (RESIZE_RTOL, RESIZE_XTOL * max_abs_x)
+    bad = ~(close | both_nan)
+    if not bad.any():
+        return None
+    at = [tuple(int(x) for x in i) for i in np.argwhere(bad)[:5]]
+    return "%d values off by more than %s (first at %s): got %s, " \
+        "expected %s" % (int(bad.sum()), what, at,
+                         [a[i].item() for i in at], [e[i].item() for i in at])
+
+
+def max_abs_finite(path):
+    """max|X| over the finite values of the tensor in `path` (0 if none)."""
+    x = to_numpy(load(path))
+    if x.dtype.kind not in "fciub" or x.size == 0:
+        return 0.0
+    x = np.abs(x.astype(np.complex128 if x.dtype.kind == "c"
+                        else np.float64))
+    x = x[np.isfinite(x)]
+    return float(x.max()) if x.size else 0.0
+
+
+def compare_array(expected, actual_array, max_abs_x=None):
     """compare() for an output read from a .npy file (bfloat16 as uint16)."""
     actual = TensorProto()
     actual.data_type = expected.data_type
     actual.dims.extend(actual_array.shape)
     if expected.data_type == TensorProto.BFLOAT16:
         actual.raw_data = actual_array.astype(np.uint16).tobytes()
-        return compare(expected, actual)
+        return compare(expected, actual, max_abs_x)
     actual.CopyFrom(numpy_helper.from_array(actual_array))
     actual.data_type = expected.data_type
-    return compare(expected, actual)
+    return compare(expected, actual, max_abs_x)
 
 
 def to_npy(tensor_path, npy_path):
@@ -219,6 +288,10 @@ def run_test(test_dir, args):
             continue
         if result.returncode != 0:
             return "run failed: " + result.stderr.strip()[:800]
+        max_abs_x = None
+        if args.resize_tolerance:
+            # X is input 0 of every Resize case.
+            max_abs_x = max_abs_finite(os.path.join(data_set, "input_0.pb"))
         for ref in numbered(glob.glob(os.path.join(data_set,
                                                     "output_*.pb"))):
             if args.mtriple:
@@ -226,7 +299,8 @@ def run_test(test_dir, args):
                                       os.path.basename(ref)[:-3] + ".npy")
                 if not os.path.exists(actual):
                     return "no %s written" % os.path.basename(actual)
-                error = compare_array(load(ref), np.load(actual))
+                error = compare_array(load(ref), np.load(actual),
+                                      max_abs_x)
                 if error:
                     return "%s/%s: %s" % (os.path.basename(data_set),
                                           os.path.basename(ref), error)
@@ -238,7 +312,7 @@ def run_test(test_dir, args):
             if expected_t.name and actual_t.name != expected_t.name:
                 return "output named '%s', expected '%s'" % (
                     actual_t.name, expected_t.name)
-            error = compare(expected_t, actual_t)
+            error = compare(expected_t, actual_t, max_abs_x)
             if error:
                 return "%s/%s: %s" % (os.path.basename(data_set),
                                       os.path.basename(ref), error)
@@ -269,21 +343,25 @@ def main():
                              "and output against an inaccessible page")
     parser.add_argument("--exact", action="store_true",
                         help="compare floats bit for bit (see above)")
-    parser.add_argument("--expected-failures", metavar="FILE",
-                        help="tests expected to fail: lines 'RELEASE/TEST: "
-                             "why', matched against a test directory's last "
-                             "two path components")
+    parser.add_argument("--resize-tolerance", action="store_true",
+                        help="compare floats with Resize's tolerance (see "
+                             "above)")
     parser.add_argument("--generate", action="store_true",
                         help="first write onnxc's generated cases into the "
                              "(single) test directory given")
+    parser.add_argument("--generator", default="generate_cases.py",
+                        help="the script --generate runs, beside this one "
+                             "(default: generate_cases.py)")
     args = parser.parse_args()
+    if args.exact and args.resize_tolerance:
+        parser.error("--exact and --resize-tolerance exclude each other")
     global EXACT
     EXACT = args.exact
     if args.generate:
         if len(args.tests) != 1:
             parser.error("--generate takes one directory")
         here = os.path.dirname(os.path.abspath(__file__))
-        subprocess.run([sys.executable, os.path.join(here, "generate_cases.py"),
+        subprocess.run([sys.executable, os.path.join(here, args.generator),
                         args.tests[0]], check=True)
     tests = []
     for path in args.tests:
@@ -295,29 +373,11 @@ def main():
             tests.append(path)
     if args.mtriple and not args.run_bin:
         parser.error("--mtriple needs --run-bin")
-    expected = {}
-    if args.expected_failures:
-        with open(args.expected_failures) as f:
-            for line in f:
-                line = line.strip()
-                if line and not line.startswith("#"):
-                    key, _, why = line.partition(":")
-                    expected[key.strip()] = why.strip()
-    failures = skipped = xfailed = 0
+    failures = skipped = 0
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
         results = pool.starmap(run_or_skip, [(t, args) for t in tests])
     for test_dir, (error, skip) in zip(tests, results):
         name = os.path.basename(os.path.normpath(test_dir))
-        key = "/".join(os.path.normpath(test_dir).split(os.sep)[-2:])
-        if key in expected and not skip:
-            if error:
-                xfailed += 1
-                print("XFAIL: %s (%s)" % (key, expected[key]))
-            else:
-                failures += 1
-                print("FAIL %s: passes, but is listed as an expected "
-                      "failure" % key)
-            continue
         if skip:
             skipped += 1
             print("SKIP %s: %s" % (name, skip))
@@ -328,9 +388,7 @@ def main():
             print("PASS %s" % name)
     if skipped:
         print("%d skipped" % skipped)
-    if xfailed:
-        print("%d expected failures" % xfailed)
-    print("%d passed, %d failed" % (len(tests) - failures - skipped - xfailed,
+    print("%d passed, %d failed" % (len(tests) - failures - skipped,
                                     failures))
     return 1 if failures else 0
 
