@@ -18,7 +18,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   # runtime into an uninstrumented interpreter, which ASan cannot do.
   # The AArch64 and streaming-store conformance runs repeat the generated
   # cases with other code generation: once, in the normal suite, is enough.
-  exclude=(-E '^(python|install-tree|conformance-aarch64-qemu|conformance-node-tests-aarch64-qemu|conformance-generated-streaming)$')
+  exclude=(-E '^(python|install-tree|conformance-aarch64-qemu|conformance-node-tests-aarch64-qemu|conformance-generated-streaming|conformance-node-tests-resize-streaming)$')
   # Out-of-memory tests expect malloc to fail, not the sanitizer to abort.
   export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
