@@ -232,6 +232,24 @@ public:
     return function;
   }
 
+  /// `i32 shapes(void **descriptors)`: `shapes` run under the model support
+  /// library's guard, which turns a failed allocation into status -1.
+  llvm::Function *guardedShapes(llvm::Function *shapes) {
+    auto *guardTy = llvm::FunctionType::get(i32Ty, {ptrTy, ptrTy},
+                                            /*isVarArg=*/false);
+    llvm::FunctionCallee guard =
+        module.getOrInsertFunction("__onnxc_guarded_shapes", guardTy);
+    if (auto *declaration = dyn_cast<llvm::Function>(guard.getCallee()))
+      declaration->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    auto *function = llvm::Function::Create(
+        llvm::FunctionType::get(i32Ty, {ptrTy}, /*isVarArg=*/false),
+        llvm::GlobalValue::InternalLinkage, "__onnxc_" + entry + "_shapes",
+        module);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
+    b.CreateRet(b.CreateCall(guard, {shapes, function->getArg(0)}));
+    return function;
+  }
+
   /// An exported `ptr name(void)` returning `value`.
   void exportGetter(StringRef name, llvm::Constant *value) {
     auto *function = llvm::Function::Create(
@@ -277,7 +295,8 @@ llvm::Error compiler::buildModelABI(llvm::Module &module,
   for (const std::string &feature : signature.cpuFeatures)
     features.push_back(abi.string(feature));
   llvm::Function *run = abi.guardedRun(abi.packedWrapper(kernel, "kernel"));
-  llvm::Function *shapesPacked = abi.packedWrapper(shapes, "shapes");
+  llvm::Function *shapesPacked =
+      abi.guardedShapes(abi.packedWrapper(shapes, "shapes_unguarded"));
   auto *i32 = abi.i32Ty;
   auto *i64 = abi.i64Ty;
   llvm::StructType *infoTy = abi.getModelInfoType();

@@ -109,20 +109,20 @@ typedef struct Workspace {
   int sweepBackward; /* The direction of this thread's next parallel loop. */
 } Workspace;
 
-/* The calling thread's workspace. Thread-local storage finds it: a pthread
- * key per model library would run out (a process has about a thousand),
- * and a failed key must never be read. */
-static __thread Workspace *threadWorkspace;
-
-/* A key only to free a thread's workspace when the thread exits. Without
- * one (the process has no key left), the workspace lives on until the
- * library is unloaded. */
+/* The calling thread's workspace is found through a pthread key of the
+ * library's. A process has about a thousand keys: a library that finds
+ * none left falls back on thread-local storage (the key, when there is
+ * one, also frees a thread's workspace at its exit; without one, the
+ * library frees it when unloaded). The key comes first because glibc
+ * allocates a dlopen'ed library's thread-local storage on its first use in
+ * each thread, and aborts the process when that allocation fails. */
 static pthread_key_t workspaceKey;
 static pthread_once_t workspaceKeyOnce = PTHREAD_ONCE_INIT;
+static int workspaceKeyCreated;
+static __thread Workspace *threadWorkspace;
 
 static pthread_mutex_t workspacesLock = PTHREAD_MUTEX_INITIALIZER;
 static Workspace *workspaces;
-static int workspaceKeyCreated;
 
 static void unlinkWorkspace(Workspace *w) {
   if (w->previous)
@@ -133,10 +133,9 @@ static void unlinkWorkspace(Workspace *w) {
     w->next->previous = w->previous;
 }
 
-/* At thread exit. */
+/* At thread exit, when the workspace has a key. */
 static void freeWorkspace(void *data) {
   Workspace *w = (Workspace *)data;
-  threadWorkspace = NULL;
   pthread_mutex_lock(&workspacesLock);
   unlinkWorkspace(w);
   pthread_mutex_unlock(&workspacesLock);
@@ -153,7 +152,6 @@ static void createWorkspaceKey(void) {
 __attribute__((destructor)) static void freeAllWorkspaces(void) {
   if (workspaceKeyCreated)
     pthread_key_delete(workspaceKey);
-  threadWorkspace = NULL;
   pthread_mutex_lock(&workspacesLock);
   while (workspaces) {
     Workspace *w = workspaces;
@@ -166,16 +164,23 @@ __attribute__((destructor)) static void freeAllWorkspaces(void) {
 
 /* The calling thread's workspace, created on its first use. */
 static Workspace *getWorkspace(void) {
-  Workspace *w = threadWorkspace;
+  pthread_once(&workspaceKeyOnce, createWorkspaceKey);
+  Workspace *w = workspaceKeyCreated
+                     ? (Workspace *)pthread_getspecific(workspaceKey)
+                     : threadWorkspace;
   if (w)
     return w;
-  pthread_once(&workspaceKeyOnce, createWorkspaceKey);
   w = (Workspace *)calloc(1, sizeof(Workspace));
   if (!w)
     return NULL;
-  if (workspaceKeyCreated)
-    pthread_setspecific(workspaceKey, w); /* On failure: freed at unload. */
-  threadWorkspace = w;
+  if (workspaceKeyCreated) {
+    if (pthread_setspecific(workspaceKey, w) != 0) {
+      free(w);
+      return NULL;
+    }
+  } else {
+    threadWorkspace = w;
+  }
   pthread_mutex_lock(&workspacesLock);
   w->next = workspaces;
   if (workspaces)
@@ -236,6 +241,26 @@ __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
   return 0;
 }
 
+/* Runs a shape function; returns its status, or ONNXC_SHAPES_OUT_OF_MEMORY
+ * when memory for its values could not be allocated (then none of it stays
+ * allocated). */
+__attribute__((visibility("hidden"))) int32_t
+__onnxc_guarded_shapes(int32_t (*shapes)(void **), void **descriptors) {
+  Workspace *w = getWorkspace();
+  if (!w)
+    return ONNXC_SHAPES_OUT_OF_MEMORY;
+  jmp_buf guard;
+  jmp_buf *outer = w->guard;
+  if (setjmp(guard)) {
+    w->guard = outer;
+    return ONNXC_SHAPES_OUT_OF_MEMORY;
+  }
+  w->guard = &guard;
+  int32_t status = shapes(descriptors);
+  w->guard = outer;
+  return status;
+}
+
 /*===----------------------------------------------------------------------===*\
 |* Parallel loops                                                             *|
 \*===----------------------------------------------------------------------===*/
@@ -267,7 +292,10 @@ enum { kSweepBlockBytes = 64 << 10 };
 
 /* The calling thread's workspace, NULL before its first run; never
  * creates one. */
-static Workspace *findWorkspace(void) { return threadWorkspace; }
+static Workspace *findWorkspace(void) {
+  return workspaceKeyCreated ? (Workspace *)pthread_getspecific(workspaceKey)
+                             : threadWorkspace;
+}
 
 /* The threads lent to the running kernel, NULL when it has none. */
 static onnxc_thread_pool *getRunPool(void) {

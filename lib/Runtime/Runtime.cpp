@@ -12,6 +12,7 @@
 #include "ThreadPool.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
 #elif defined(__aarch64__)
@@ -31,25 +32,40 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace {
 
-thread_local std::string lastError;
+/// The calling thread's last error, in a buffer of its own: reporting an
+/// error, out of memory included, allocates nothing.
+thread_local char lastError[1024];
 
 onnxc_status fail(onnxc_status status, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
 onnxc_status fail(onnxc_status status, const char *format, ...) {
-  char buffer[1024];
   va_list args;
   va_start(args, format);
-  vsnprintf(buffer, sizeof(buffer), format, args);
+  vsnprintf(lastError, sizeof(lastError), format, args);
   va_end(args);
-  lastError = buffer;
   return status;
+}
+
+/// Runs the body of a C API function: no C++ exception crosses the C API.
+/// The runtime's bookkeeping (tensor vectors, scratch buffers, worker
+/// threads) throws when memory or threads run out; that is an error
+/// status, like any other.
+template <typename Body> onnxc_status withoutExceptions(Body &&body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return fail(ONNXC_ERROR_OUT_OF_MEMORY, "out of memory");
+  } catch (const std::exception &e) {
+    return fail(ONNXC_ERROR_OUT_OF_MEMORY, "out of resources: %s", e.what());
+  }
 }
 
 struct ElementInfo {
@@ -149,7 +165,7 @@ static bool overlapsAnother(const onnxc_tensor *output,
 
 extern "C" {
 
-const char *onnxc_last_error(void) { return lastError.c_str(); }
+const char *onnxc_last_error(void) { return lastError; }
 
 size_t onnxc_element_size(onnxc_element_type type) {
   const ElementInfo *info = getElementInfo(type);
@@ -200,8 +216,9 @@ static onnxc_status createUninitialized(onnxc_element_type type, int32_t rank,
   return ONNXC_OK;
 }
 
-onnxc_status onnxc_tensor_create(onnxc_element_type type, int32_t rank,
-                                 const int64_t *dims, onnxc_tensor **result) {
+static onnxc_status tensorCreateImpl(onnxc_element_type type, int32_t rank,
+                                     const int64_t *dims,
+                                     onnxc_tensor **result) {
   if (!result)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "tensor pointer is NULL");
   *result = nullptr;
@@ -221,9 +238,9 @@ onnxc_status onnxc_tensor_create(onnxc_element_type type, int32_t rank,
   return ONNXC_OK;
 }
 
-onnxc_status onnxc_tensor_wrap(onnxc_element_type type, int32_t rank,
-                               const int64_t *dims, void *data,
-                               size_t sizeBytes, onnxc_tensor **result) {
+static onnxc_status tensorWrapImpl(onnxc_element_type type, int32_t rank,
+                                   const int64_t *dims, void *data,
+                                   size_t sizeBytes, onnxc_tensor **result) {
   if (!result)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "tensor pointer is NULL");
   *result = nullptr;
@@ -265,8 +282,8 @@ const void *onnxc_tensor_const_data(const onnxc_tensor *tensor) {
   return tensor ? tensor->data : nullptr;
 }
 
-onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor, int64_t index,
-                                     const char *value) {
+static onnxc_status tensorSetStringImpl(onnxc_tensor *tensor, int64_t index,
+                                        const char *value) {
   if (!tensor || tensor->type != ONNXC_STRING || !tensor->owned)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT,
                 "onnxc_tensor_set_string needs a string tensor the runtime "
@@ -505,8 +522,8 @@ static onnxc_status makeModel(const onnxc_model_info *info, void *library,
   return ONNXC_OK;
 }
 
-onnxc_status onnxc_model_from_info(const onnxc_model_info *info,
-                                   onnxc_model **result) {
+static onnxc_status modelFromInfoImpl(const onnxc_model_info *info,
+                                      onnxc_model **result) {
   if (!result)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model pointer is NULL");
   *result = nullptr;
@@ -515,8 +532,8 @@ onnxc_status onnxc_model_from_info(const onnxc_model_info *info,
   return makeModel(info, nullptr, result);
 }
 
-onnxc_status onnxc_model_load(const char *path, const char *entry,
-                              onnxc_model **result) {
+static onnxc_status modelLoadImpl(const char *path, const char *entry,
+                                  onnxc_model **result) {
   if (!result || !path)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "path or model pointer is NULL");
   *result = nullptr;
@@ -629,7 +646,28 @@ struct RunScratch {
   std::vector<std::pair<const char *, int64_t>> symbols;
   std::vector<std::unique_ptr<onnxc_tensor>> fresh;
 };
-thread_local RunScratch scratch;
+
+/// The calling thread's RunScratch, created on its first run and deleted
+/// when the thread exits; null when memory ran out. A pthread key rather
+/// than a thread_local object: registering such an object's destructor
+/// aborts the process when memory runs out.
+static RunScratch *getScratch() {
+  static pthread_key_t key;
+  static bool haveKey = pthread_key_create(&key, [](void *scratch) {
+                          delete static_cast<RunScratch *>(scratch);
+                        }) == 0;
+  if (!haveKey)
+    return nullptr;
+  auto *scratch = static_cast<RunScratch *>(pthread_getspecific(key));
+  if (scratch)
+    return scratch;
+  scratch = new (std::nothrow) RunScratch;
+  if (scratch && pthread_setspecific(key, scratch) != 0) {
+    delete scratch;
+    return nullptr;
+  }
+  return scratch;
+}
 
 /// Words of a memref descriptor of rank `rank`:
 /// { allocated, aligned, offset, sizes[rank], strides[rank] }.
@@ -745,6 +783,9 @@ static onnxc_status checkInputs(const onnxc_model &model,
   writeDescriptor(words, s.dims.data(), 1, &dimsSize);
   s.args[numInputs] = words;
   int32_t check = info.shapes(s.args.data());
+  if (check == ONNXC_SHAPES_OUT_OF_MEMORY)
+    return fail(ONNXC_ERROR_OUT_OF_MEMORY,
+                "out of memory while computing the output shapes");
   if (check != 0) {
     const char *message = check > 0 && uint32_t(check) <= info.num_checks
                               ? info.check_messages[check - 1]
@@ -754,8 +795,8 @@ static onnxc_status checkInputs(const onnxc_model &model,
   return ONNXC_OK;
 }
 
-onnxc_status onnxc_model_set_num_threads(onnxc_model *model,
-                                         int32_t numThreads) {
+static onnxc_status modelSetNumThreadsImpl(onnxc_model *model,
+                                           int32_t numThreads) {
   if (!model)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model is NULL");
   if (numThreads < 0 || numThreads > onnxc::runtime::kMaxThreads)
@@ -772,12 +813,15 @@ int32_t onnxc_model_num_threads(const onnxc_model *model) {
   return model ? model->numThreads.load(std::memory_order_relaxed) : 0;
 }
 
-onnxc_status onnxc_model_workspace_bytes(const onnxc_model *model,
-                                         const onnxc_tensor *const *inputs,
-                                         size_t numInputs, int64_t *bytes) {
+static onnxc_status modelWorkspaceBytesImpl(const onnxc_model *model,
+                                            const onnxc_tensor *const *inputs,
+                                            size_t numInputs, int64_t *bytes) {
   if (!model || !bytes)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model or bytes is NULL");
-  RunScratch &s = scratch;
+  RunScratch *scratch = getScratch();
+  if (!scratch)
+    return fail(ONNXC_ERROR_OUT_OF_MEMORY, "out of memory");
+  RunScratch &s = *scratch;
   size_t outputWordsAt;
   if (onnxc_status status =
           checkInputs(*model, inputs, numInputs, s, outputWordsAt))
@@ -786,14 +830,17 @@ onnxc_status onnxc_model_workspace_bytes(const onnxc_model *model,
   return ONNXC_OK;
 }
 
-onnxc_status onnxc_model_run(const onnxc_model *model,
-                             const onnxc_tensor *const *inputs,
-                             size_t numInputs, onnxc_tensor **outputs,
-                             size_t numOutputs) {
+static onnxc_status modelRunImpl(const onnxc_model *model,
+                                 const onnxc_tensor *const *inputs,
+                                 size_t numInputs, onnxc_tensor **outputs,
+                                 size_t numOutputs) {
   if (!model)
     return fail(ONNXC_ERROR_INVALID_ARGUMENT, "model is NULL");
   const onnxc_model_info &info = *model->info;
-  RunScratch &s = scratch;
+  RunScratch *scratch = getScratch();
+  if (!scratch)
+    return fail(ONNXC_ERROR_OUT_OF_MEMORY, "out of memory");
+  RunScratch &s = *scratch;
   size_t outputWordsAt;
   if (onnxc_status status =
           checkInputs(*model, inputs, numInputs, s, outputWordsAt))
@@ -873,3 +920,59 @@ onnxc_status onnxc_model_run(const onnxc_model *model,
 }
 
 } // extern "C"
+
+//===----------------------------------------------------------------------===//
+// The C API's fallible entry points
+//===----------------------------------------------------------------------===//
+
+onnxc_status onnxc_tensor_create(onnxc_element_type type, int32_t rank,
+                                 const int64_t *dims, onnxc_tensor **result) {
+  return withoutExceptions(
+      [&] { return tensorCreateImpl(type, rank, dims, result); });
+}
+
+onnxc_status onnxc_tensor_wrap(onnxc_element_type type, int32_t rank,
+                               const int64_t *dims, void *data,
+                               size_t sizeBytes, onnxc_tensor **result) {
+  return withoutExceptions([&] {
+    return tensorWrapImpl(type, rank, dims, data, sizeBytes, result);
+  });
+}
+
+onnxc_status onnxc_tensor_set_string(onnxc_tensor *tensor, int64_t index,
+                                     const char *value) {
+  return withoutExceptions(
+      [&] { return tensorSetStringImpl(tensor, index, value); });
+}
+
+onnxc_status onnxc_model_from_info(const onnxc_model_info *info,
+                                   onnxc_model **result) {
+  return withoutExceptions([&] { return modelFromInfoImpl(info, result); });
+}
+
+onnxc_status onnxc_model_load(const char *path, const char *entry,
+                              onnxc_model **result) {
+  return withoutExceptions([&] { return modelLoadImpl(path, entry, result); });
+}
+
+onnxc_status onnxc_model_set_num_threads(onnxc_model *model,
+                                         int32_t numThreads) {
+  return withoutExceptions(
+      [&] { return modelSetNumThreadsImpl(model, numThreads); });
+}
+
+onnxc_status onnxc_model_workspace_bytes(const onnxc_model *model,
+                                         const onnxc_tensor *const *inputs,
+                                         size_t numInputs, int64_t *bytes) {
+  return withoutExceptions(
+      [&] { return modelWorkspaceBytesImpl(model, inputs, numInputs, bytes); });
+}
+
+onnxc_status onnxc_model_run(const onnxc_model *model,
+                             const onnxc_tensor *const *inputs,
+                             size_t numInputs, onnxc_tensor **outputs,
+                             size_t numOutputs) {
+  return withoutExceptions([&] {
+    return modelRunImpl(model, inputs, numInputs, outputs, numOutputs);
+  });
+}

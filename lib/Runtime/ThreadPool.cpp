@@ -155,11 +155,18 @@ ThreadPool &getPool() {
 }
 
 size_t ThreadPool::ensureWorkers(size_t count) {
-  while (workers.size() < count) {
-    auto worker = std::make_unique<Worker>();
-    Worker &started = *worker;
-    if (cannotCreateThreads)
+  // Called from kernels, through frames that cannot pass exceptions on: a
+  // worker that cannot be had leaves the loop to the threads there are.
+  while (workers.size() < count && !cannotCreateThreads) {
+    std::unique_ptr<Worker> worker;
+    try {
+      worker = std::make_unique<Worker>();
+      // The worker's slot exists before its thread does.
+      workers.reserve(workers.size() + 1);
+    } catch (const std::bad_alloc &) {
       break;
+    }
+    Worker &started = *worker;
     cpu_set_t creatorCPUs;
     bool known = sched_getaffinity(0, sizeof(creatorCPUs), &creatorCPUs) == 0;
     try {
@@ -170,6 +177,8 @@ size_t ThreadPool::ensureWorkers(size_t count) {
       }).detach();
     } catch (const std::system_error &) {
       cannotCreateThreads = true; // Use those there are from now on.
+      break;
+    } catch (const std::bad_alloc &) {
       break;
     }
     workers.push_back(std::move(worker));

@@ -43,6 +43,9 @@ extern "C" {
   X(ONNXC_COMPLEX128, 15, "complex128", 16)                                    \
   X(ONNXC_BFLOAT16, 16, "bfloat16", 2)
 
+/* What a model's `shapes` returns when it runs out of memory. */
+#define ONNXC_SHAPES_OUT_OF_MEMORY (-1)
+
 /* The most bytes one tensor may hold: the runtime refuses larger shapes, and
  * the compiler larger static ones. */
 #define ONNXC_MAX_TENSOR_BYTES (((uint64_t)1) << 62)
@@ -101,9 +104,10 @@ typedef struct onnxc_model_info {
    * output dimension, outputs in order, and then the bytes of workspace
    * `run` will use for these inputs (-1 when not known in advance): the sum
    * of the output ranks plus one entries. Returns 0 when the inputs pass
-   * every check, else 1 + the index of the first failed check. Reads no
-   * input element out of bounds as long as the inputs match the static
-   * signature. */
+   * every check, 1 + the index of the first failed check, or
+   * ONNXC_SHAPES_OUT_OF_MEMORY when memory for its own values could not be
+   * allocated. Reads no input element out of bounds as long as the inputs
+   * match the static signature. */
   int32_t (*shapes)(void **descriptors);
   /* descriptors: the inputs, then the outputs, sized as `shapes` said. No
    * output may share memory with an input or another output: a kernel may
