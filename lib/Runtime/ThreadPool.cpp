@@ -18,9 +18,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -294,12 +296,18 @@ void ThreadPool::parallelFor(int32_t maxThreads, onnxc_parallel_task loopTask,
 int32_t onnxc::runtime::getDefaultNumThreads() {
   static const int32_t count = [] {
     if (const char *value = std::getenv("ONNXC_NUM_THREADS")) {
+      // Digits alone, nothing around them: " 4" and "4 " are both refused,
+      // with a warning rather than silently.
       char *end = nullptr;
       errno = 0;
       long parsed = std::strtol(value, &end, 10);
-      if (errno == 0 && end != value && *end == '\0' && parsed >= 1 &&
-          parsed <= kMaxThreads)
+      if (isdigit(static_cast<unsigned char>(value[0])) && errno == 0 &&
+          *end == '\0' && parsed >= 1 && parsed <= kMaxThreads)
         return static_cast<int32_t>(parsed);
+      fprintf(stderr,
+              "onnxc: warning: ignoring ONNXC_NUM_THREADS='%s': not a thread "
+              "count from 1 to %d\n",
+              value, kMaxThreads);
     }
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof(set), &set) == 0)

@@ -752,9 +752,12 @@ int main(int argc, char **argv) {
   // The first run allocates the outputs; later runs reuse them.
   size_t numOutputs = onnxc_model_num_outputs(model.get());
   std::vector<onnxc_tensor *> outputPtrs(numOutputs, nullptr);
-  check(onnxc_model_run(model.get(), inputPtrs.data(), numInputs,
-                        outputPtrs.data(), numOutputs),
-        "the model rejected its inputs");
+  onnxc_status status = onnxc_model_run(
+      model.get(), inputPtrs.data(), numInputs, outputPtrs.data(), numOutputs);
+  // Say whose fault it was: the inputs', or the machine's.
+  check(status, status == ONNXC_ERROR_INVALID_ARGUMENT
+                    ? "the model rejected its inputs"
+                    : "the run failed");
   std::vector<Tensor> outputs;
   for (onnxc_tensor *t : outputPtrs)
     outputs.emplace_back(t);
