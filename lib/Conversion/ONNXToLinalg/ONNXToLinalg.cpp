@@ -242,15 +242,6 @@ struct ConvertONNXToLinalgPass
                         "first");
         return WalkResult::interrupt();
       }
-      if (auto resize = dyn_cast<LatestResizeOp>(op);
-          resize && resize.getAntialias() &&
-          resize.getMode() != ResizeMode::nearest &&
-          resize.getCoordinateTransformationMode() ==
-              CoordinateTransformationMode::tf_crop_and_resize) {
-        op->emitOpError("antialias with tf_crop_and_resize is not supported "
-                        "yet");
-        return WalkResult::interrupt();
-      }
       auto constant = dyn_cast<ConstantOp>(op);
       if (constant && isa<StringType>(constant.getType().getElementType())) {
         // Strings are pointers to caller-owned data at run time; constant

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/AffineMap.h"
 
 using namespace mlir;
 using namespace onnxc;
@@ -55,23 +56,60 @@ Value mapElements(OpBuilder &b, Location loc, Value input, Type elementType,
       .getResult(0);
 }
 
-/// The taps of axis `d` over [out, count]: their indices (clamped to the
+/// What the rules read of one axis, roi included (the whole input when
+/// there is none).
+AxisValues<IRArithmetic> getAxisValues(OpBuilder &b, Location loc,
+                                       const ResizeOperands &resize,
+                                       const ResizedAxis &axis, Value inLength,
+                                       Value outLength, Value roi,
+                                       int64_t position, int64_t count) {
+  Value n = indexToF64(b, loc, inLength);
+  Value out = indexToF64(b, loc, outLength);
+  IRArithmetic m{b, loc};
+  auto roiValue = [&](int64_t i, double absent) -> Value {
+    if (!roi)
+      return m.constant(absent);
+    Value v = tensor::ExtractOp::create(
+        b, loc, roi, ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
+    return v.getType().isF64()
+               ? v
+               : arith::ExtFOp::create(b, loc, b.getF64Type(), v).getResult();
+  };
+  return {n,
+          out,
+          axis.scale,
+          resize.scales ? m.mul(axis.scale, n) : out,
+          roiValue(position, 0.0),
+          roiValue(position + count, 1.0)};
+}
+
+/// For tf_crop_and_resize: 1 (i8) at the output positions of an axis whose
+/// coordinate lies inside the input, 0 elsewhere.
+Value buildInsideTable(OpBuilder &b, Location loc, const ResizeOperands &resize,
+                       const AxisValues<IRArithmetic> &values,
+                       Value outLength) {
+  return buildAxisTables(
+      b, loc, outLength, {b.getI8Type()},
+      [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
+        IRArithmetic m{nb, nloc};
+        Value x = sourceCoordinate(m, resize.coordinateMode,
+                                   indexToF64(nb, nloc, o), values);
+        Value inside =
+            m.both(m.lessEqual(m.constant(0.0), x),
+                   m.lessEqual(x, m.sub(values.inLength, m.constant(1.0))));
+        return {arith::ExtUIOp::create(nb, nloc, nb.getI8Type(), inside)};
+      })[0];
+}
+
+/// The taps of an axis over [out, count]: their indices (clamped to the
 /// input) and unnormalized weights.
 std::pair<Value, Value> buildTapTables(OpBuilder &b, Location loc,
                                        const ResizeOperands &resize,
-                                       const ResizedAxis &axis, Value inLength,
-                                       Value outLength, Value start,
-                                       Value count, FloatType weightType) {
-  Value n = indexToF64(b, loc, inLength);
-  Value out = indexToF64(b, loc, outLength);
-  IRArithmetic outer{b, loc};
-  AxisValues<IRArithmetic> values{n,
-                                  out,
-                                  axis.scale,
-                                  resize.scales ? outer.mul(axis.scale, n)
-                                                : out,
-                                  outer.constant(0.0),
-                                  outer.constant(1.0)};
+                                       const AxisValues<IRArithmetic> &values,
+                                       const ResizedAxis &axis, Value outLength,
+                                       Value start, Value count,
+                                       FloatType weightType) {
+  Value n = values.inLength;
   SmallVector<OpFoldResult> sizes = {outLength, count};
   Value indexInit = createEmptyLike(b, loc, sizes, b.getIndexType());
   Value weightInit = createEmptyLike(b, loc, sizes, weightType);
@@ -180,8 +218,10 @@ Value resampleAxis(OpBuilder &b, Location loc, Value current, int64_t d,
 
 Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
     OpBuilder &b, Location loc, const ResizeOperands &resize, Value input,
-    ArrayRef<ResizedAxis> axes, ArrayRef<OpFoldResult> outSizes,
+    Value roi, ArrayRef<ResizedAxis> axes, ArrayRef<OpFoldResult> outSizes,
     const ComputeType &compute) {
+  bool crop =
+      resize.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize;
   int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
   Value current = mapElements(b, loc, input, compute.type,
                               [&](OpBuilder &nb, Location nloc, Value x) {
@@ -190,25 +230,73 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
   IRArithmetic m{b, loc};
   // Axes in tensor order; the passes commute.
   SmallVector<int64_t> listed = resize.getListedAxes(rank);
-  llvm::sort(listed);
-  for (int64_t d : listed) {
-    if (isCopy(resize, axes[d], outSizes[d],
-               tensor::getMixedSize(b, loc, current, d)))
+  SmallVector<int64_t> ordered(listed);
+  llvm::sort(ordered);
+  SmallVector<std::pair<int64_t, Value>> insideTables;
+  for (int64_t d : ordered) {
+    if (!crop && isCopy(resize, axes[d], outSizes[d],
+                        tensor::getMixedSize(b, loc, current, d)))
       continue;
     Value inLength = tensor::DimOp::create(b, loc, current, d);
     Value outLength = getValueOrCreateConstantIndexOp(b, loc, outSizes[d]);
+    int64_t position = llvm::find(listed, d) - listed.begin();
+    AxisValues<IRArithmetic> values =
+        getAxisValues(b, loc, resize, axes[d], inLength, outLength,
+                      crop ? roi : Value(), position, listed.size());
+    if (crop)
+      insideTables.push_back(
+          {d, buildInsideTable(b, loc, resize, values, outLength)});
     Value start = getAntialiasStart(m, resize.mode, axes[d].scale);
     Value count = f64ToIndex(
         b, loc, m.sub(m.constant(2.0), m.mul(m.constant(2.0), start)));
-    auto [indices, weights] =
-        buildTapTables(b, loc, resize, axes[d], inLength, outLength, start,
-                       count, compute.type);
+    auto [indices, weights] = buildTapTables(
+        b, loc, resize, values, axes[d], outLength, start, count, compute.type);
     current = resampleAxis(b, loc, current, d, outSizes[d], indices, weights,
                            compute);
   }
   Type elementType = compute.elementType;
-  return mapElements(b, loc, current, elementType,
-                     [&](OpBuilder &nb, Location nloc, Value x) {
-                       return compute.fromCompute(nb, nloc, {x});
-                     });
+  if (insideTables.empty())
+    return mapElements(b, loc, current, elementType,
+                       [&](OpBuilder &nb, Location nloc, Value x) {
+                         return compute.fromCompute(nb, nloc, {x});
+                       });
+  // tf_crop_and_resize: extrapolation_value where any axis's coordinate
+  // leaves the input.
+  SmallVector<Value> inputs = {current};
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank)};
+  for (auto [d, table] : insideTables) {
+    inputs.push_back(table);
+    maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(d)));
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  Value init = createEmptyLike(b, loc, tensor::getMixedSizes(b, loc, current),
+                               elementType);
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), inputs, init, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value zero =
+                   arith::ConstantOp::create(nb, nloc, nb.getI8IntegerAttr(0));
+               Value inside;
+               for (Value flag : args.drop_front().drop_back()) {
+                 Value in = arith::CmpIOp::create(
+                     nb, nloc, arith::CmpIPredicate::ne, flag, zero);
+                 inside = inside ? arith::AndIOp::create(nb, nloc, inside, in)
+                                       .getResult()
+                                 : in;
+               }
+               Value outside = compute.fromCompute(
+                   nb, nloc,
+                   {arith::ConstantOp::create(
+                       nb, nloc,
+                       nb.getFloatAttr(compute.type,
+                                       resize.extrapolationValue))});
+               Value value = compute.fromCompute(nb, nloc, {args[0]});
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   arith::SelectOp::create(nb, nloc, inside, value, outside)
+                       .getResult());
+             })
+      .getResult(0);
 }

@@ -12,10 +12,10 @@ namespace onnxc::onnx_to_linalg::resize {
 /// Linear or cubic Resize with antialias on `input` (non-empty): one pass
 /// per resized axis, each a weighted sum over a run-time number of taps
 /// divided by the sum of their weights, through intermediates in the
-/// compute type.
+/// compute type. `roi` is the op's roi, or null.
 mlir::Value lowerAntialiasedResize(mlir::OpBuilder &b, mlir::Location loc,
                                    const onnx::ResizeOperands &resize,
-                                   mlir::Value input,
+                                   mlir::Value input, mlir::Value roi,
                                    llvm::ArrayRef<onnx::ResizedAxis> axes,
                                    llvm::ArrayRef<mlir::OpFoldResult> outSizes,
                                    const resampling::ComputeType &compute);

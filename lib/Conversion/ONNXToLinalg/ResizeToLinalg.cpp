@@ -470,8 +470,8 @@ private:
       compute.type = b.getF64Type();
     compute.roundToNearestEven = true;
     if (resize.antialias && resize.mode != ResizeMode::nearest)
-      return lowerAntialiasedResize(b, loc, resize, input, axes, outSizes,
-                                    compute);
+      return lowerAntialiasedResize(b, loc, resize, input, roi, axes,
+                                    outSizes, compute);
     bool crop = resize.coordinateMode ==
                 CoordinateTransformationMode::tf_crop_and_resize;
     ResizeLowering lowering(b, loc, resize, crop ? roi : Value(), compute.type);

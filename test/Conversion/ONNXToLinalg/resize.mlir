@@ -152,9 +152,17 @@ func.func @antialias(%x: tensor<4x8xf32>) -> tensor<4x3xf32> {
 
 // -----
 
+// Antialias with tf_crop_and_resize: the taps of the cropped coordinates,
+// and extrapolation_value where one leaves the input, from an i8 table of
+// the positions inside it.
+// CHECK-LABEL: func @antialias_crop
+// CHECK:         %[[INSIDE:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3xi8>)
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[INSIDE]] : tensor<3xf32>, tensor<3xi8>)
+// CHECK:           %[[IN:.*]] = arith.cmpi ne
+// CHECK:           arith.select %[[IN]], %{{.*}}, %{{.*}} : f32
 func.func @antialias_crop(%x: tensor<8xf32>, %roi: tensor<2xf32>) -> tensor<3xf32> {
   %n = onnx.Constant dense<[3]> : tensor<1xi64>
-  // expected-error @+1 {{antialias with tf_crop_and_resize is not supported yet}}
-  %0 = onnx.ResizeV19 %x roi(%roi : tensor<2xf32>) sizes(%n : tensor<1xi64>) {antialias = 1 : i64, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>, mode = #onnx.resize_mode<linear>} : tensor<8xf32> -> tensor<3xf32>
+  %0 = onnx.ResizeV19 %x roi(%roi : tensor<2xf32>) sizes(%n : tensor<1xi64>) {antialias = 1 : i64, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>, extrapolation_value = 9.0 : f32, mode = #onnx.resize_mode<linear>} : tensor<8xf32> -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
