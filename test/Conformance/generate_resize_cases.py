@@ -11,12 +11,13 @@ numeric real ones, integers near their limits so that rounding and
 saturation show); ranks 1 to 5, output and input lengths of 1, empty axes;
 scales, sizes and roi as initializers and as graph inputs (then with symbolic
 dimensions); tf_crop_and_resize with rois reaching outside [0, 1]; axes and
-keep_aspect_ratio_policy; exclude_outside. Expected outputs come from
-resize_reference.py; compare them with run_node_test.py --resize-tolerance.
-A case whose inputs the runtime must reject has test_data_set_0/
-expected_error holding a part of the message instead of outputs.
-
-Antialias is not generated: resize_reference.py does not have it yet.
+keep_aspect_ratio_policy; exclude_outside; antialias. Then random
+multi-node graphs of Resize, Clip and Upsample (generate_resize_graphs.py),
+whose nodes the references apply one by one. Expected outputs come from
+resize_reference.py (and reference.py); compare them with run_node_test.py
+--resize-tolerance. A case whose inputs the runtime must reject has
+test_data_set_0/expected_error holding a part of the message instead of
+outputs.
 """
 
 import itertools
@@ -30,6 +31,7 @@ from onnx import helper
 
 import resize_reference as rr
 from generate_cases import Case, INTEGERS, TYPES, Values
+from generate_resize_graphs import graph_cases
 
 F32 = np.float32
 # Every case's model opset (10, 11, 13, 18, 19) is the Resize version it
@@ -49,7 +51,8 @@ def resize_case(name, opset, x, type_name, mode=None, ctm=None,
                 nearest_mode=None, cubic_coeff_a=None, exclude_outside=None,
                 extrapolation_value=None, axes=None, kar=None, scales=None,
                 sizes=None, roi=None, roi_type="float32", form="constant",
-                x_decl=None, y_decl=None, decl=None, expected_error=None):
+                x_decl=None, y_decl=None, decl=None, expected_error=None,
+                antialias=None):
     """One Resize node of model opset `opset`.
 
     Attributes left None are not written (their defaults apply). `form`
@@ -74,7 +77,8 @@ def resize_case(name, opset, x, type_name, mode=None, ctm=None,
                        ("cubic_coeff_a", cubic_coeff_a),
                        ("exclude_outside", exclude_outside),
                        ("extrapolation_value", extrapolation_value),
-                       ("axes", axes), ("keep_aspect_ratio_policy", kar)):
+                       ("axes", axes), ("keep_aspect_ratio_policy", kar),
+                       ("antialias", antialias)):
         if value is not None:
             attrs[key] = value
     c = Case(name, opset)
@@ -125,7 +129,7 @@ def resize_case(name, opset, x, type_name, mode=None, ctm=None,
             ctm or "half_pixel", "round_prefer_floor",
             float(F32(-0.75 if cubic_coeff_a is None else cubic_coeff_a)),
             exclude_outside or 0, scales_a, sizes_a, roi_a, axes,
-            kar or "stretch"))
+            kar or "stretch", antialias or 0))
         c.inputs[0] = ("X", x) + c.inputs[0][2:]
     y, shape = rr.resize(
         x, version, mode=mode or "nearest",
@@ -138,7 +142,7 @@ def resize_case(name, opset, x, type_name, mode=None, ctm=None,
         extrapolation_value=float(F32(extrapolation_value or 0.0)),
         scales=scales_a, sizes=sizes_a, roi=roi_a, axes=axes,
         keep_aspect_ratio_policy=kar or "stretch",
-        is_bf16=type_name == "bfloat16")
+        is_bf16=type_name == "bfloat16", antialias=antialias or 0)
     if y_decl is None and (runtime or x_decl is not None):
         y_decl = ["out%d" % i for i in range(len(shape))]
     c.output("Y", y, type_name, y_decl)
@@ -148,11 +152,7 @@ def resize_case(name, opset, x, type_name, mode=None, ctm=None,
 def without_near_ties(x, type_name, resize):
     """`x` with integers nudged by one where an integer result lies too near
     a rounding boundary (k + 1/2) for the order of a double sum not to
-    matter. The result is computed exactly from the double weights; it is
-    fragile within a few units in the last place of sum |w * x| of such a
-    boundary, and on one unless the whole sum lies on a grid of 2^-F (F the
-    weights' fraction bits) that double holds exactly in any order, as with
-    scales 2 and 0.5: those ties stay, they check rounding half to even.
+    matter (see fragile_outputs).
 
     64-bit integers are left alone: their cases use dyadic weights and
     values of few significant bits (wide_integers), whose sums are exact."""
@@ -161,29 +161,8 @@ def without_near_ties(x, type_name, resize):
         return x
     info = np.iinfo(TYPES[type_name][1])
     x = x.copy()
-    exact_tables = [(a, i, taps, np.vectorize(Fraction, otypes=[object])(w),
-                     m) for a, i, taps, w, m in tables]
-    abs_tables = [(a, i, taps, np.abs(w), m) for a, i, taps, w, m in tables]
-    bits = np.zeros(out_shape)
-    for a, _, _, w, _ in exact_tables:
-        rows = np.array([max(v.denominator for v in row).bit_length() - 1
-                         for row in w])
-        bits = bits + rows.reshape([-1 if k == a else 1
-                                    for k in range(len(out_shape))])
-    outside = rr.extrapolated_mask(tables, out_shape)
-    half = Fraction(1, 2)
     for _ in range(50):
-        wide = np.vectorize(lambda v: Fraction(float(v)), otypes=[object])(x)
-        exact = rr.interpolate(wide, exact_tables)
-        magnitude = rr.interpolate(np.abs(x.astype(np.float64)), abs_tables)
-        distance = np.vectorize(
-            lambda v: float(abs(v - (v.numerator // v.denominator) - half)),
-            otypes=[float])(exact)
-        on_grid = magnitude * 2.0**bits < 2.0**52
-        fragile = (distance <= magnitude * 2.0**-48) & ~(
-            (distance == 0) & on_grid)
-        if outside is not None:
-            fragile &= ~outside
+        fragile = fragile_outputs(x, resize)
         if not fragile.any():
             return x
         for out_index in np.argwhere(fragile):
@@ -195,6 +174,47 @@ def without_near_ties(x, type_name, resize):
             v = int(x[tuple(index)])
             x[tuple(index)] = v + 1 if v < info.max else v - 1
     raise AssertionError("could not move X off rounding boundaries")
+
+
+def fragile_outputs(x, resize):
+    """Mask of the integer results of linear or cubic Resize (`resize`: what
+    resize_reference.resize_tables returns) of the integers `x` that lie too
+    near a rounding boundary (k + 1/2) for the order of a double sum not to
+    matter. The result is computed exactly from the double weights; it is
+    fragile within a few units in the last place of sum |w * x| of such a
+    boundary, and on one unless the whole sum lies on a grid of 2^-F (F the
+    weights' fraction bits) that double holds exactly in any order, as with
+    scales 2 and 0.5: those ties stay, they check rounding half to even.
+    Values of `x` must be exact in double."""
+    out_shape, tables = resize
+    if x.size == 0 or 0 in out_shape:
+        return np.zeros(out_shape, bool)
+    # Weights of 0 / 0 (exclude_outside far outside the input) belong to
+    # extrapolated outputs: 0 will do.
+    tables = [(a, i, taps, np.nan_to_num(w), m) for a, i, taps, w, m in tables]
+    exact_tables = [(a, i, taps, np.vectorize(Fraction, otypes=[object])(w),
+                     m) for a, i, taps, w, m in tables]
+    abs_tables = [(a, i, taps, np.abs(w), m) for a, i, taps, w, m in tables]
+    bits = np.zeros(out_shape)
+    for a, _, _, w, _ in exact_tables:
+        rows = np.array([max(v.denominator for v in row).bit_length() - 1
+                         for row in w])
+        bits = bits + rows.reshape([-1 if k == a else 1
+                                    for k in range(len(out_shape))])
+    outside = rr.extrapolated_mask(tables, out_shape)
+    half = Fraction(1, 2)
+    wide = np.vectorize(lambda v: Fraction(float(v)), otypes=[object])(x)
+    exact = rr.interpolate(wide, exact_tables)
+    magnitude = rr.interpolate(np.abs(x.astype(np.float64)), abs_tables)
+    distance = np.vectorize(
+        lambda v: float(abs(v - (v.numerator // v.denominator) - half)),
+        otypes=[float])(exact)
+    on_grid = magnitude * 2.0**bits < 2.0**52
+    fragile = (distance <= magnitude * 2.0**-48) & ~(
+        (distance == 0) & on_grid)
+    if outside is not None:
+        fragile &= ~outside
+    return fragile
 
 
 class Data:
@@ -815,6 +835,92 @@ def error_cases(data):
     return cases
 
 
+def antialias_cases(data):
+    """antialias (18+): linear and cubic shrinking with a kernel stretched
+    by 1 / s, in every coordinate mode, with scales and sizes, axes and
+    keep_aspect_ratio_policy, exclude_outside, tf_crop_and_resize's roi and
+    extrapolation, an output of one element that every input reaches, axes
+    growing beside shrinking ones (no effect there), every numeric kind of
+    type (integers near their limits: cubic overshoots them)."""
+    cases = []
+    for (opset, type_name, mode, ctm, shape, kind, values, form,
+         extra) in (
+            (18, "float32", "linear", None, [1, 2, 9, 11], "scales",
+             [1, 1, 0.5, 0.6], "constant", {}),
+            (18, "float32", "cubic", "half_pixel", [2, 13, 10], "scales",
+             [1, 0.3, 0.75], "runtime", {}),
+            (19, "float32", "linear", "align_corners", [10, 13], "sizes",
+             [4, 5], "constant", {}),
+            (19, "float32", "cubic", "asymmetric", [12, 4], "scales",
+             [0.25, 2], "runtime", {}),
+            (19, "float32", "cubic", "half_pixel_symmetric", [11, 9],
+             "scales", [0.6, 0.45], "constant", {}),
+            (19, "float32", "linear", "half_pixel_symmetric", [11, 9],
+             "sizes", [4, 5], "runtime", {}),
+            (18, "float32", "cubic", "pytorch_half_pixel", [9, 12],
+             "scales", [0.4, 0.7], "constant",
+             {"cubic_coeff_a": -0.5, "exclude_outside": 1}),
+            (19, "float32", "cubic", "half_pixel", [8, 7], "scales",
+             [0.5, 0.6], "runtime", {"exclude_outside": 1}),
+            (19, "float32", "linear", "half_pixel", [2, 3, 10, 14],
+             "sizes", [5, 4], "constant",
+             {"axes": [3, -2], "kar": "not_larger"}),
+            (18, "float32", "cubic", "asymmetric", [2, 3, 10, 14], "sizes",
+             [3, 9], "runtime", {"axes": [2, 3], "kar": "not_smaller"}),
+            (18, "float32", "linear", "tf_half_pixel_for_nn", [6, 8],
+             "scales", [0.5, 0.75], "constant", {}),
+            (18, "float32", "linear", "tf_crop_and_resize", [9, 12],
+             "scales", [0.6, 0.5], "constant",
+             {"roi": [-0.25, 0.125, 0.875, 1.25],
+              "extrapolation_value": -2}),
+            (19, "float32", "cubic", "tf_crop_and_resize", [10, 11],
+             "sizes", [4, 6], "runtime",
+             {"roi": [0.125, -0.125, 1, 0.75], "exclude_outside": 1}),
+            (19, "float32", "linear", "pytorch_half_pixel", [5, 7],
+             "scales", [0.2, 0.15], "constant", {}),
+            (19, "float32", "cubic", "half_pixel", [5, 7], "sizes", [1, 1],
+             "runtime", {}),
+            (18, "float32", "cubic", "half_pixel", [3, 4], "scales",
+             [2, 1.5], "constant", {}),
+            (18, "float32", "nearest", "half_pixel", [6, 8], "scales",
+             [0.5, 0.6], "constant", {}),
+            (19, "float32", "cubic", "half_pixel", [2, 3, 40, 37],
+             "scales", [1, 1, 0.45, 0.3], "constant", {}),
+            (18, "uint8", "linear", "half_pixel", [10, 12], "scales",
+             [0.6, 0.5], "constant", {}),
+            (19, "int16", "cubic", "half_pixel", [12, 10], "scales",
+             [0.5, 0.35], "runtime", {}),
+            (19, "int32", "cubic", "align_corners", [9, 11], "sizes",
+             [4, 3], "constant", {}),
+            (18, "float16", "linear", "asymmetric", [8, 15], "sizes",
+             [3, 6], "runtime", {}),
+            (19, "bfloat16", "cubic", "half_pixel", [9, 8], "scales",
+             [0.7, 0.5], "constant", {}),
+            (18, "float64", "cubic", "half_pixel", [20, 3], "scales",
+             [0.2, 1], "runtime", {})):
+        if type_name == "float32":
+            x = data.distinct(shape)
+        elif type_name in INTEGERS and mode == "cubic":
+            x = data.extremes(type_name, shape)
+        else:
+            x = data.numeric(type_name, shape)
+        name = "resize%d_%s_%s_antialias_%s_%s_%s_%s%s" % (
+            opset, type_name, mode, ctm or "default", kind, fmt(values),
+            "x".join(map(str, shape)),
+            "".join("_%s_%s" % (k, v if isinstance(v, str) else
+                                fmt(v if isinstance(v, list) else [v]))
+                    for k, v in sorted(extra.items()) if k != "roi").replace(
+                        "cubic_coeff_a", "a").replace(
+                        "exclude_outside", "exclude").replace(
+                        "extrapolation_value", "extrapolation"))
+        cases.append(resize_case(
+            name + "_" + form, opset, x, type_name, mode=mode, ctm=ctm,
+            scales=values if kind == "scales" else None,
+            sizes=values if kind == "sizes" else None, form=form,
+            antialias=1, **extra))
+    return cases
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -825,7 +931,8 @@ def main():
     data = Data(seed=20260315)
     cases = (matrix_cases(data) + type_cases(data) + shape_cases(data) +
              crop_cases(data) + axes_cases(data) + cubic_cases(data) +
-             misc_cases(data) + error_cases(data))
+             misc_cases(data) + error_cases(data) + antialias_cases(data) +
+             graph_cases(fragile_outputs))
     names = [c.name for c in cases]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     assert not duplicates, "duplicate case names: %s" % duplicates

@@ -11,7 +11,11 @@ nearest even bfloat16. Nearest is a gather on the original array, so it works
 for every element type (bool, string, complex) and keeps int64 values that
 double cannot hold.
 
-Antialias is not implemented yet.
+Antialias (18+, linear and cubic) follows RESIZE.md: on an axis with s < 1
+the kernel is stretched by 1 / s (a triangle of half-width 1 / s, or Keys'
+kernel of half-width 2 / s), evaluated at every input it reaches, and the
+weights are divided by their sum; taps past an edge take the edge value.
+With exclude_outside, the taps past an edge weigh 0 before that division.
 """
 
 import math
@@ -169,16 +173,37 @@ def keys(d, a):
     return np.where(d <= 1, near, np.where(d < 2, far, 0.0))
 
 
-def taps_and_weights(mode, coord, n, cubic_coeff_a, exclude_outside):
+def taps_and_weights(mode, coord, n, cubic_coeff_a, exclude_outside,
+                     antialias=0, s=1.0):
     """(taps, weights), each [out, k]: the input indices (clamped) and the
-    float64 weights of linear (k = 2) or cubic (k = 4) interpolation."""
+    float64 weights of linear (k = 2) or cubic (k = 4) interpolation, or,
+    with antialias on an axis whose scale `s` is below 1, of the kernel
+    stretched by 1 / s (k covers every input it reaches; taps beyond its
+    reach weigh 0)."""
     lo = np.floor(coord)
     f = coord - lo
     lo = lo.astype(np.int64)
-    if mode == "linear":
+    if mode not in ("linear", "cubic"):
+        raise ResizeError("mode %r" % mode)
+    if antialias and s < 1:
+        radius = (1.0 if mode == "linear" else 2.0) / s
+        # Every integer i with |i - coord| < radius lies in
+        # [lo - r, lo + r + 1].
+        r = int(math.ceil(radius))
+        taps = lo[:, None] + np.arange(-r, r + 2)[None, :]
+        scaled = (taps - coord[:, None]) * s
+        if mode == "linear":
+            weights = np.maximum(0.0, 1 - np.abs(scaled))
+        else:
+            weights = keys(scaled, cubic_coeff_a)
+        if exclude_outside:
+            weights = np.where((taps < 0) | (taps > n - 1), 0.0, weights)
+        with np.errstate(invalid="ignore"):
+            weights = weights / weights.sum(axis=1, keepdims=True)
+    elif mode == "linear":
         taps = np.stack([lo, lo + 1], axis=1)
         weights = np.stack([1 - f, f], axis=1)
-    elif mode == "cubic":
+    else:
         taps = np.stack([lo - 1, lo, lo + 1, lo + 2], axis=1)
         weights = np.stack([keys(1 + f, cubic_coeff_a), keys(f, cubic_coeff_a),
                             keys(1 - f, cubic_coeff_a),
@@ -189,8 +214,6 @@ def taps_and_weights(mode, coord, n, cubic_coeff_a, exclude_outside):
             # tf_crop_and_resize extrapolates anyway.
             with np.errstate(invalid="ignore"):
                 weights = weights / weights.sum(axis=1, keepdims=True)
-    else:
-        raise ResizeError("mode %r" % mode)
     return np.clip(taps, 0, n - 1), weights
 
 
@@ -224,7 +247,7 @@ def resize_tables(shape, version, mode="nearest",
                   coordinate_transformation_mode="half_pixel",
                   nearest_mode="round_prefer_floor", cubic_coeff_a=-0.75,
                   exclude_outside=0, scales=None, sizes=None, roi=None,
-                  axes=None, keep_aspect_ratio_policy="stretch"):
+                  axes=None, keep_aspect_ratio_policy="stretch", antialias=0):
     """What Resize does to each resized axis of an input of `shape`; returns
     (output shape, tables). One table per resized axis, in axis order:
     (axis, index, taps, weights, outside): nearest's input index [out] (else
@@ -272,8 +295,9 @@ def resize_tables(shape, version, mode="nearest",
                                     s if version == 10 else None)
             tables.append((a, index, None, None, outside))
         else:
-            taps, weights = taps_and_weights(mode, coord, n, cubic_coeff_a,
-                                             exclude_outside)
+            taps, weights = taps_and_weights(
+                mode, coord, n, cubic_coeff_a, exclude_outside,
+                antialias if version >= 18 else 0, s)
             tables.append((a, None, taps, weights, outside))
     return out_shape, tables
 
@@ -304,20 +328,21 @@ def resize(x, version, mode="nearest",
            nearest_mode="round_prefer_floor", cubic_coeff_a=-0.75,
            exclude_outside=0, extrapolation_value=0.0, scales=None,
            sizes=None, roi=None, axes=None,
-           keep_aspect_ratio_policy="stretch", is_bf16=False):
+           keep_aspect_ratio_policy="stretch", is_bf16=False, antialias=0):
     """Resize of `x` as `version` defines it; returns (Y, output shape).
 
     `scales` (float32 values), `sizes` (ints) and `roi` (any float type)
     describe `axes` (all axes when None). An empty `roi` is absent. For
-    Resize-10 the coordinate and nearest arguments are ignored. Raises
-    ResizeError on input the operator rejects."""
+    Resize-10 the coordinate and nearest arguments are ignored, and so is
+    `antialias` before 18 and for nearest. Raises ResizeError on input the
+    operator rejects."""
     x = np.asarray(x)
     if mode != "nearest" and x.dtype.kind not in "iuf":
         raise ResizeError("%s needs a numeric real type" % mode)
     out_shape, tables = resize_tables(
         x.shape, version, mode, coordinate_transformation_mode, nearest_mode,
         cubic_coeff_a, exclude_outside, scales, sizes, roi, axes,
-        keep_aspect_ratio_policy)
+        keep_aspect_ratio_policy, antialias)
     if x.size == 0 or 0 in out_shape:
         return np.zeros(out_shape, dtype=x.dtype), out_shape
 
