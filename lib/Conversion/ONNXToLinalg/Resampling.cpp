@@ -7,6 +7,8 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include <limits>
 
@@ -183,6 +185,48 @@ SmallVector<Value> buildAxisTables(
         linalg::YieldOp::create(nb, nloc, body(nb, nloc, o));
       });
   return SmallVector<Value>(generic.getResults());
+}
+
+Value buildBroadcast(OpBuilder &b, Location loc, Value input,
+                     ArrayRef<int64_t> repeats,
+                     ArrayRef<OpFoldResult> outSizes) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  Type elementType = inputType.getElementType();
+  SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
+  SmallVector<OpFoldResult> expandedSizes;
+  SmallVector<ReassociationIndices> reassociation;
+  SmallVector<AffineExpr> inputExprs;
+  for (auto [d, k] : llvm::enumerate(repeats)) {
+    int64_t first = expandedSizes.size();
+    inputExprs.push_back(b.getAffineDimExpr(first));
+    if (k == 1) {
+      expandedSizes.push_back(outSizes[d]);
+      reassociation.push_back({first});
+    } else {
+      expandedSizes.push_back(inSizes[d]);
+      expandedSizes.push_back(b.getIndexAttr(k));
+      reassociation.push_back({first, first + 1});
+    }
+  }
+  int64_t loops = expandedSizes.size();
+  Value init = createEmptyLike(b, loc, outSizes, elementType);
+  SmallVector<int64_t> staticExpanded;
+  SmallVector<Value> dynamicExpanded;
+  dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded, staticExpanded);
+  auto expandedType = RankedTensorType::get(staticExpanded, elementType);
+  Value expandedInit = tensor::ExpandShapeOp::create(
+      b, loc, expandedType, init, reassociation, expandedSizes);
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(loops, 0, inputExprs, b.getContext()),
+      b.getMultiDimIdentityMap(loops)};
+  auto generic = linalg::GenericOp::create(
+      b, loc, expandedType, input, expandedInit, maps,
+      SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
+      [](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(nb, nloc, args[0]);
+      });
+  return tensor::CollapseShapeOp::create(b, loc, generic.getResult(0),
+                                         reassociation);
 }
 
 } // namespace onnxc::onnx_to_linalg::resampling

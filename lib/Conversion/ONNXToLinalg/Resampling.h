@@ -94,6 +94,13 @@ SmallVector<Value> buildAxisTables(
     ArrayRef<Type> elementTypes,
     function_ref<SmallVector<Value>(OpBuilder &, Location, Value)> body);
 
+/// Nearest resampling whose axis d repeats each input `repeats[d]` times (1:
+/// a copy): a broadcast into the output viewed as [..., n, k, ...], read
+/// with affine maps alone.
+Value buildBroadcast(OpBuilder &b, Location loc, Value input,
+                     ArrayRef<int64_t> repeats,
+                     ArrayRef<OpFoldResult> outSizes);
+
 } // namespace onnxc::onnx_to_linalg::resampling
 
 #endif // ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESAMPLING_H

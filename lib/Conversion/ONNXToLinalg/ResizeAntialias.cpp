@@ -28,16 +28,6 @@ using namespace onnxc::onnx_to_linalg::resize;
 
 namespace {
 
-Value indexToF64(OpBuilder &b, Location loc, Value index) {
-  Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-  return arith::SIToFPOp::create(b, loc, b.getF64Type(), i64);
-}
-
-Value f64ToIndex(OpBuilder &b, Location loc, Value value) {
-  Value i64 = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64);
-}
-
 /// An elementwise generic from `input` to a tensor of `elementType`.
 Value mapElements(OpBuilder &b, Location loc, Value input, Type elementType,
                   function_ref<Value(OpBuilder &, Location, Value)> body) {
@@ -54,33 +44,6 @@ Value mapElements(OpBuilder &b, Location loc, Value input, Type elementType,
                linalg::YieldOp::create(nb, nloc, body(nb, nloc, args[0]));
              })
       .getResult(0);
-}
-
-/// What the rules read of one axis, roi included (the whole input when
-/// there is none).
-AxisValues<IRArithmetic> getAxisValues(OpBuilder &b, Location loc,
-                                       const ResizeOperands &resize,
-                                       const ResizedAxis &axis, Value inLength,
-                                       Value outLength, Value roi,
-                                       int64_t position, int64_t count) {
-  Value n = indexToF64(b, loc, inLength);
-  Value out = indexToF64(b, loc, outLength);
-  IRArithmetic m{b, loc};
-  auto roiValue = [&](int64_t i, double absent) -> Value {
-    if (!roi)
-      return m.constant(absent);
-    Value v = tensor::ExtractOp::create(
-        b, loc, roi, ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
-    return v.getType().isF64()
-               ? v
-               : arith::ExtFOp::create(b, loc, b.getF64Type(), v).getResult();
-  };
-  return {n,
-          out,
-          axis.scale,
-          resize.scales ? m.mul(axis.scale, n) : out,
-          roiValue(position, 0.0),
-          roiValue(position + count, 1.0)};
 }
 
 /// For tf_crop_and_resize: 1 (i8) at the output positions of an axis whose

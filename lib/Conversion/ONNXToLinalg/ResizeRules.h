@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 
 #include <cmath>
@@ -281,6 +282,46 @@ getAntialiasWeight(Arithmetic &m, const ResizeOperands &resize,
             m.mul(m.constant(4.0), a));
   return m.select(m.lessEqual(d, one), near,
                   m.select(m.lessThan(d, m.constant(2.0)), far, zero));
+}
+
+//===----------------------------------------------------------------------===//
+// The rules' inputs, as IR
+//===----------------------------------------------------------------------===//
+
+inline Value indexToF64(OpBuilder &b, Location loc, Value index) {
+  Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  return arith::SIToFPOp::create(b, loc, b.getF64Type(), i64);
+}
+
+inline Value f64ToIndex(OpBuilder &b, Location loc, Value value) {
+  Value i64 = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64);
+}
+
+/// What the rules read of one axis (listed at `position` of `count` resized
+/// axes), roi included: `roi` null stands for the whole input.
+inline AxisValues<IRArithmetic>
+getAxisValues(OpBuilder &b, Location loc, const ResizeOperands &resize,
+              const ResizedAxis &axis, Value inLength, Value outLength,
+              Value roi, int64_t position, int64_t count) {
+  Value n = indexToF64(b, loc, inLength);
+  Value out = indexToF64(b, loc, outLength);
+  IRArithmetic m{b, loc};
+  auto roiValue = [&](int64_t i, double absent) -> Value {
+    if (!roi)
+      return m.constant(absent);
+    Value v = tensor::ExtractOp::create(
+        b, loc, roi, ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
+    return v.getType().isF64()
+               ? v
+               : arith::ExtFOp::create(b, loc, b.getF64Type(), v).getResult();
+  };
+  return {n,
+          out,
+          axis.scale,
+          resize.scales ? m.mul(axis.scale, n) : out,
+          roiValue(position, 0.0),
+          roiValue(position + count, 1.0)};
 }
 
 } // namespace onnxc::onnx_to_linalg::resize

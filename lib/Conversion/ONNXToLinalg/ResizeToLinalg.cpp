@@ -155,33 +155,12 @@ private:
 
   AxisTables buildRuntimeTables(const ResizedAxis &axis, OpFoldResult inLength,
                                 int64_t position, int64_t count) {
-    IRArithmetic outer{b, loc};
-    auto toF64 = [&](OpBuilder &builder, Value index) -> Value {
-      Value i64 =
-          arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
-      return arith::SIToFPOp::create(builder, loc, builder.getF64Type(), i64);
-    };
-    Value n = toF64(b, getValueOrCreateConstantIndexOp(b, loc, inLength));
-    Value out =
-        toF64(b, getValueOrCreateConstantIndexOp(b, loc, axis.outLength));
-    auto roiValue = [&](int64_t i, double absent) -> Value {
-      if (!roi)
-        return outer.constant(absent);
-      Value v = tensor::ExtractOp::create(
-          b, loc, roi, ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
-      if (v.getType().isF64())
-        return v;
-      return arith::ExtFOp::create(b, loc, b.getF64Type(), v);
-    };
     bool crop = resize.coordinateMode ==
                 CoordinateTransformationMode::tf_crop_and_resize;
-    AxisValues<IRArithmetic> values{
-        n,
-        out,
-        axis.scale,
-        usesSizes() ? out : outer.mul(axis.scale, n),
-        crop ? roiValue(position, 0.0) : outer.constant(0.0),
-        crop ? roiValue(position + count, 1.0) : outer.constant(1.0)};
+    AxisValues<IRArithmetic> values = getAxisValues(
+        b, loc, resize, axis, getValueOrCreateConstantIndexOp(b, loc, inLength),
+        getValueOrCreateConstantIndexOp(b, loc, axis.outLength), roi, position,
+        count);
     int64_t tapCount = getTapCount(resize.mode);
     Type indexType = getIndexTableType(b, getConstantIntValue(inLength));
     SmallVector<Type> types(tapCount, indexType);
@@ -194,15 +173,11 @@ private:
         [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
           IRArithmetic m{nb, nloc};
           Taps<IRArithmetic> taps =
-              computeTaps(m, resize, toF64(nb, o), values);
+              computeTaps(m, resize, indexToF64(nb, nloc, o), values);
           SmallVector<Value> entries;
-          for (Value index : taps.indices) {
-            Value i64 =
-                arith::FPToSIOp::create(nb, nloc, nb.getI64Type(), index);
-            Value asIndex =
-                arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i64);
-            entries.push_back(indexToTableEntry(nb, nloc, indexType, asIndex));
-          }
+          for (Value index : taps.indices)
+            entries.push_back(indexToTableEntry(nb, nloc, indexType,
+                                                f64ToIndex(nb, nloc, index)));
           for (Value w : taps.weights)
             entries.push_back(weightType.isF64() ? w
                                                  : arith::TruncFOp::create(
@@ -244,50 +219,6 @@ std::optional<int64_t> getRepeatFactor(ArrayRef<int64_t> table, int64_t n) {
     if (i != static_cast<int64_t>(o) / k)
       return std::nullopt;
   return k;
-}
-
-/// Nearest whose every axis repeats each input k times: a broadcast into
-/// the output viewed as [..., n, k, ...], read with affine maps alone.
-Value buildBroadcast(OpBuilder &b, Location loc, Value input,
-                     ArrayRef<int64_t> repeats,
-                     ArrayRef<OpFoldResult> outSizes) {
-  auto inputType = cast<RankedTensorType>(input.getType());
-  Type elementType = inputType.getElementType();
-  SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
-  SmallVector<OpFoldResult> expandedSizes;
-  SmallVector<ReassociationIndices> reassociation;
-  SmallVector<AffineExpr> inputExprs;
-  for (auto [d, k] : llvm::enumerate(repeats)) {
-    int64_t first = expandedSizes.size();
-    inputExprs.push_back(b.getAffineDimExpr(first));
-    if (k == 1) {
-      expandedSizes.push_back(outSizes[d]);
-      reassociation.push_back({first});
-    } else {
-      expandedSizes.push_back(inSizes[d]);
-      expandedSizes.push_back(b.getIndexAttr(k));
-      reassociation.push_back({first, first + 1});
-    }
-  }
-  int64_t loops = expandedSizes.size();
-  Value init = onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
-  SmallVector<int64_t> staticExpanded;
-  SmallVector<Value> dynamicExpanded;
-  dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded, staticExpanded);
-  auto expandedType = RankedTensorType::get(staticExpanded, elementType);
-  Value expandedInit = tensor::ExpandShapeOp::create(
-      b, loc, expandedType, init, reassociation, expandedSizes);
-  SmallVector<AffineMap> maps = {
-      AffineMap::get(loops, 0, inputExprs, b.getContext()),
-      b.getMultiDimIdentityMap(loops)};
-  auto generic = linalg::GenericOp::create(
-      b, loc, expandedType, input, expandedInit, maps,
-      SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
-      [](OpBuilder &nb, Location nloc, ValueRange args) {
-        linalg::YieldOp::create(nb, nloc, args[0]);
-      });
-  return tensor::CollapseShapeOp::create(b, loc, generic.getResult(0),
-                                         reassociation);
 }
 
 /// The general kernel: per output element, X read at every combination of
@@ -470,8 +401,8 @@ private:
       compute.type = b.getF64Type();
     compute.roundToNearestEven = true;
     if (resize.antialias && resize.mode != ResizeMode::nearest)
-      return lowerAntialiasedResize(b, loc, resize, input, roi, axes,
-                                    outSizes, compute);
+      return lowerAntialiasedResize(b, loc, resize, input, roi, axes, outSizes,
+                                    compute);
     bool crop = resize.coordinateMode ==
                 CoordinateTransformationMode::tf_crop_and_resize;
     ResizeLowering lowering(b, loc, resize, crop ? roi : Value(), compute.type);

@@ -330,45 +330,10 @@ private:
     }
     if (broadcast && llvm::all_of(repeats, [](auto k) { return *k == 1; }))
       return input;
-    if (broadcast) {
-      SmallVector<OpFoldResult> expandedSizes;
-      SmallVector<ReassociationIndices> reassociation;
-      SmallVector<AffineExpr> inputExprs;
-      for (int64_t d = 0; d < rank; ++d) {
-        int64_t first = expandedSizes.size();
-        inputExprs.push_back(b.getAffineDimExpr(first));
-        if (*repeats[d] == 1) {
-          expandedSizes.push_back(axes[d].outLength);
-          reassociation.push_back({first});
-        } else {
-          expandedSizes.push_back(axes[d].inLength);
-          expandedSizes.push_back(b.getIndexAttr(*repeats[d]));
-          reassociation.push_back({first, first + 1});
-        }
-      }
-      int64_t loops = expandedSizes.size();
-      Value init =
-          onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
-      SmallVector<int64_t> staticExpanded;
-      SmallVector<Value> dynamicExpanded;
-      dispatchIndexOpFoldResults(expandedSizes, dynamicExpanded,
-                                 staticExpanded);
-      auto expandedType = RankedTensorType::get(staticExpanded, elementType);
-      Value expandedInit = tensor::ExpandShapeOp::create(
-          b, loc, expandedType, init, reassociation, expandedSizes);
-      SmallVector<AffineMap> maps = {
-          AffineMap::get(loops, 0, inputExprs, b.getContext()),
-          b.getMultiDimIdentityMap(loops)};
-      auto generic = linalg::GenericOp::create(
-          b, loc, expandedType, input, expandedInit, maps,
-          SmallVector<utils::IteratorType>(loops,
-                                           utils::IteratorType::parallel),
-          [](OpBuilder &nb, Location nloc, ValueRange args) {
-            linalg::YieldOp::create(nb, nloc, args[0]);
-          });
-      return tensor::CollapseShapeOp::create(b, loc, generic.getResult(0),
-                                             reassociation);
-    }
+    if (broadcast)
+      return buildBroadcast(
+          b, loc, input,
+          llvm::map_to_vector(repeats, [](auto k) { return *k; }), outSizes);
 
     // Gather form through per-axis index tables.
     SmallVector<Value> tables;
