@@ -488,87 +488,61 @@ Operation *ModelImporter::buildUpsample(NodeReader &node, OperationName name,
                   (*input).getType());
 }
 
-/// The enum case of a string attribute, or an error listing the values.
-template <typename Enum>
-static FailureOr<Attribute>
-readEnumAttr(NodeReader &node, Builder &b, const pb::AttributeProto *attr,
-             std::optional<Enum> (*symbolize)(StringRef),
-             StringRef (*stringify)(Enum), int64_t numCases,
-             Attribute (*build)(MLIRContext *, Enum)) {
-  if (std::optional<Enum> value = symbolize(attr->s()))
-    return build(b.getContext(), *value);
-  auto diag = node.error() << "attribute '" << attr->name() << "' must be one "
-                           << "of ";
-  for (int64_t i = 0; i < numCases; ++i)
-    diag << (i ? ", '" : "'") << stringify(static_cast<Enum>(i)) << "'";
-  diag << ", but is '" << attr->s() << "'";
-  return failure();
+/// Whether ops of `name` take attribute `attrName`.
+static bool declaresAttribute(OperationName name, StringRef attrName) {
+  return llvm::any_of(name.getAttributeNames(), [&](StringAttr attr) {
+    return attr.getValue() == attrName;
+  });
+}
+
+/// Takes string attribute `attrName`, when ops of `name` declare it, as the
+/// enum attribute AttrT; a value of no case is an error that lists the
+/// cases.
+template <typename AttrT>
+static LogicalResult takeEnumAttr(NodeReader &node, OperationName name,
+                                  StringRef attrName,
+                                  SmallVectorImpl<NamedAttribute> &attributes) {
+  using Enum = decltype(std::declval<AttrT>().getValue());
+  const pb::AttributeProto *attr;
+  if (!declaresAttribute(name, attrName))
+    return success();
+  if (failed(node.takeAttr(attrName, pb::AttributeProto::STRING, attr)))
+    return failure();
+  if (!attr)
+    return success();
+  MLIRContext *context = name.getContext();
+  if (std::optional<Enum> value = op::symbolizeEnum<Enum>(attr->s())) {
+    attributes.emplace_back(StringAttr::get(context, attrName),
+                            AttrT::get(context, *value));
+    return success();
+  }
+  auto diag = node.error() << "attribute '" << attrName << "' must be one of ";
+  // The cases are numbered from 0 on; past the last, stringifyEnum is "".
+  for (unsigned i = 0;; ++i) {
+    StringRef value = op::stringifyEnum(static_cast<Enum>(i));
+    if (value.empty())
+      break;
+    diag << (i ? ", '" : "'") << value << "'";
+  }
+  return diag << ", but is '" << attr->s() << "'";
 }
 
 Operation *ModelImporter::buildResize(NodeReader &node, OperationName name,
                                       op::NodeForm form) {
   Builder &b = builder;
   auto declares = [&](StringRef attrName) {
-    return llvm::any_of(name.getAttributeNames(), [&](StringAttr attr) {
-      return attr.getValue() == attrName;
-    });
+    return declaresAttribute(name, attrName);
   };
   SmallVector<NamedAttribute> attributes;
-  // String attributes with a fixed set of values.
-  struct EnumSpec {
-    StringRef name;
-    std::function<FailureOr<Attribute>(const pb::AttributeProto *)> read;
-  };
-  EnumSpec enums[] = {
-      {"mode",
-       [&](const pb::AttributeProto *a) {
-         return readEnumAttr<op::ResizeMode>(
-             node, b, a, op::symbolizeResizeMode, op::stringifyResizeMode, 3,
-             [](MLIRContext *c, op::ResizeMode v) -> Attribute {
-               return op::ResizeModeAttr::get(c, v);
-             });
-       }},
-      {"coordinate_transformation_mode",
-       [&](const pb::AttributeProto *a) {
-         return readEnumAttr<op::CoordinateTransformationMode>(
-             node, b, a, op::symbolizeCoordinateTransformationMode,
-             op::stringifyCoordinateTransformationMode, 7,
-             [](MLIRContext *c,
-                op::CoordinateTransformationMode v) -> Attribute {
-               return op::CoordinateTransformationModeAttr::get(c, v);
-             });
-       }},
-      {"nearest_mode",
-       [&](const pb::AttributeProto *a) {
-         return readEnumAttr<op::NearestMode>(
-             node, b, a, op::symbolizeNearestMode, op::stringifyNearestMode, 4,
-             [](MLIRContext *c, op::NearestMode v) -> Attribute {
-               return op::NearestModeAttr::get(c, v);
-             });
-       }},
-      {"keep_aspect_ratio_policy",
-       [&](const pb::AttributeProto *a) {
-         return readEnumAttr<op::KeepAspectRatioPolicy>(
-             node, b, a, op::symbolizeKeepAspectRatioPolicy,
-             op::stringifyKeepAspectRatioPolicy, 3,
-             [](MLIRContext *c, op::KeepAspectRatioPolicy v) -> Attribute {
-               return op::KeepAspectRatioPolicyAttr::get(c, v);
-             });
-       }},
-  };
-  for (const EnumSpec &spec : enums) {
-    if (!declares(spec.name))
-      continue;
-    const pb::AttributeProto *attr;
-    if (failed(node.takeAttr(spec.name, pb::AttributeProto::STRING, attr)))
-      return nullptr;
-    if (!attr)
-      continue;
-    FailureOr<Attribute> value = spec.read(attr);
-    if (failed(value))
-      return nullptr;
-    attributes.push_back(b.getNamedAttr(spec.name, *value));
-  }
+  if (failed(
+          takeEnumAttr<op::ResizeModeAttr>(node, name, "mode", attributes)) ||
+      failed(takeEnumAttr<op::CoordinateTransformationModeAttr>(
+          node, name, "coordinate_transformation_mode", attributes)) ||
+      failed(takeEnumAttr<op::NearestModeAttr>(node, name, "nearest_mode",
+                                               attributes)) ||
+      failed(takeEnumAttr<op::KeepAspectRatioPolicyAttr>(
+          node, name, "keep_aspect_ratio_policy", attributes)))
+    return nullptr;
   for (StringRef floatName : {"cubic_coeff_a", "extrapolation_value"}) {
     const pb::AttributeProto *attr;
     if (!declares(floatName))

@@ -109,8 +109,7 @@ static LatestResizeOp createLatestResize(OpBuilder &b, Location loc, Type type,
       operands.push_back(v);
   SmallVector<NamedAttribute> attrs(attributes);
   attrs.push_back(b.getNamedAttr(
-      LatestResizeOp::getOperandSegmentSizesAttrName(
-          OperationName(LatestResizeOp::getOperationName(), b.getContext())),
+      OpTrait::AttrSizedOperandSegments<void>::getOperandSegmentSizeAttr(),
       b.getDenseI32ArrayAttr({1, roi ? 1 : 0, scales ? 1 : 0, sizes ? 1 : 0})));
   return LatestResizeOp::create(b, loc, TypeRange{type}, operands, attrs);
 }
@@ -125,7 +124,8 @@ template <typename ResizeOp> struct UpgradeResize : OpRewritePattern<ResizeOp> {
     ResizeOperands r = op.getResizeOperands();
     SmallVector<NamedAttribute> attributes;
     for (NamedAttribute attr : op->getAttrs())
-      if (attr.getName() != "operandSegmentSizes")
+      if (attr.getName() !=
+          OpTrait::AttrSizedOperandSegments<void>::getOperandSegmentSizeAttr())
         attributes.push_back(attr);
     rewriter.replaceOp(op, createLatestResize(rewriter, op.getLoc(),
                                               op.getY().getType(), r.x, r.roi,
