@@ -65,14 +65,10 @@ public:
   /// 1 + the index of this check.
   void guard(Value ok, std::string message) {
     check(ok, std::move(message));
-    Value allOk =
-        combine([&](Value) { return Value(); },
-                [&](const Pending &p, Value rest) {
-                  return rest ? arith::SelectOp::create(b, loc, p.ok, rest,
-                                                        constantBool(false))
-                                    .getResult()
-                              : p.ok;
-                });
+    // Selects on each earlier check keep a later one's poison out.
+    Value allOk = pending.back().ok;
+    for (const Pending &p : llvm::reverse(ArrayRef(pending).drop_back()))
+      allOk = arith::SelectOp::create(b, loc, p.ok, allOk, constantBool(false));
     auto ifOp = scf::IfOp::create(b, loc, resultTypes(), allOk,
                                   /*withElseRegion=*/true);
     {
@@ -118,27 +114,18 @@ private:
     int32_t status;
   };
 
-  /// Folds the pending checks from the last to the first: `last` gives the
-  /// value after them, `step` one check's value given the rest's. Selects
+  /// The status of the first pending check that fails, else `none` (or,
+  /// null, the last check's status: the caller knows one fails). Selects
   /// on the earlier check keep a later one's poison out of the result.
-  Value combine(function_ref<Value(Value)> last,
-                function_ref<Value(const Pending &, Value)> step) {
-    Value rest = last(Value());
-    for (const Pending &p : llvm::reverse(pending))
-      rest = step(p, rest);
-    return rest;
-  }
-
-  /// The status of the first pending check that fails, else `none`.
   Value firstFailure(Value none) {
-    return combine([&](Value) { return none; },
-                   [&](const Pending &p, Value rest) -> Value {
-                     Value failed = constantStatus(p.status);
-                     return rest ? arith::SelectOp::create(b, loc, p.ok, rest,
-                                                           failed)
-                                       .getResult()
-                                 : failed;
-                   });
+    Value status = none;
+    for (const Pending &p : llvm::reverse(pending)) {
+      Value failed = constantStatus(p.status);
+      status = status ? arith::SelectOp::create(b, loc, p.ok, status, failed)
+                            .getResult()
+                      : failed;
+    }
+    return status;
   }
 
   SmallVector<Type> resultTypes() {

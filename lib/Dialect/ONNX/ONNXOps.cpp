@@ -56,6 +56,20 @@ static std::optional<SmallVector<float>> getConstantFloats(Value value) {
   return std::nullopt;
 }
 
+/// A resampled result has its input's element type and rank.
+static LogicalResult verifyResampledType(Operation *op,
+                                         RankedTensorType inputType,
+                                         RankedTensorType resultType) {
+  if (resultType.getElementType() != inputType.getElementType())
+    return op->emitOpError("result element type must be the input's, ")
+           << inputType.getElementType() << ", but is "
+           << resultType.getElementType();
+  if (resultType.getRank() != inputType.getRank())
+    return op->emitOpError("result rank must be the input's, ")
+           << inputType.getRank() << ", but is " << resultType.getRank();
+  return success();
+}
+
 /// The known dimensions of `resultType` alone must leave a size the runtime
 /// can hold.
 static LogicalResult verifyOutputSize(Operation *op,
@@ -314,12 +328,8 @@ static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
                << i << " is " << scale;
   }
 
-  if (resultType.getElementType() != elementType)
-    return op->emitOpError("result element type must be the input's, ")
-           << elementType << ", but is " << resultType.getElementType();
-  if (resultType.getRank() != rank)
-    return op->emitOpError("result rank must be the input's, ")
-           << rank << ", but is " << resultType.getRank();
+  if (failed(verifyResampledType(op, inputType, resultType)))
+    return failure();
 
   if (scales) {
     for (auto [i, scale] : llvm::enumerate(*scales)) {
@@ -762,12 +772,8 @@ static LogicalResult verifyResize(Operation *op, const ResizeOperands &r) {
         return op->emitOpError("sizes must be >= 0, but size ")
                << i << " is " << v;
 
-  if (resultType.getElementType() != elementType)
-    return op->emitOpError("result element type must be the input's, ")
-           << elementType << ", but is " << resultType.getElementType();
-  if (resultType.getRank() != rank)
-    return op->emitOpError("result rank must be the input's, ")
-           << rank << ", but is " << resultType.getRank();
+  if (failed(verifyResampledType(op, inputType, resultType)))
+    return failure();
   for (auto [d, axis] : llvm::enumerate(getStaticResizedAxes(r, inputType))) {
     if (inputType.isDynamicDim(d))
       continue;
