@@ -167,3 +167,17 @@ func.func @resize_v10_runtime(%x: tensor<1x1x4x4xf32>, %s: tensor<4xf32>) -> ten
   %0 = onnx.ResizeV10 %x, %s : tensor<1x1x4x4xf32>, tensor<4xf32> -> tensor<?x?x?x?xf32>
   return %0 : tensor<?x?x?x?xf32>
 }
+
+// -----
+
+// Resize-13 and -18 keep every input and attribute they have.
+// CHECK-LABEL: func @resize_v13_v18
+// CHECK:         %[[A:.*]] = onnx.ResizeV19 %{{.*}} scales(%{{.*}} : tensor<2xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_half_pixel_for_nn>, mode = #onnx.resize_mode<linear>} : tensor<4x4xf32> -> tensor<8x8xf32>
+// CHECK:         onnx.ResizeV19 %[[A]] sizes(%{{.*}} : tensor<1xi64>) {antialias = 1 : i64, axes = array<i64: -1>, keep_aspect_ratio_policy = #onnx.keep_aspect_ratio_policy<not_larger>, mode = #onnx.resize_mode<cubic>} : tensor<8x8xf32> -> tensor<8x3xf32>
+func.func @resize_v13_v18(%x: tensor<4x4xf32>) -> tensor<8x3xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %n = onnx.Constant dense<[3]> : tensor<1xi64>
+  %0 = onnx.ResizeV13 %x scales(%s : tensor<2xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_half_pixel_for_nn>, mode = #onnx.resize_mode<linear>} : tensor<4x4xf32> -> tensor<8x8xf32>
+  %1 = onnx.ResizeV18 %0 sizes(%n : tensor<1xi64>) {antialias = 1 : i64, axes = array<i64: -1>, keep_aspect_ratio_policy = #onnx.keep_aspect_ratio_policy<not_larger>, mode = #onnx.resize_mode<cubic>} : tensor<8x8xf32> -> tensor<8x3xf32>
+  return %1 : tensor<8x3xf32>
+}

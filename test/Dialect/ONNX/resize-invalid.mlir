@@ -114,3 +114,53 @@ func.func @bad_mode(%x: tensor<2xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
   %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) {mode = #onnx.resize_mode<bilinear>} : tensor<2xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+func.func @rank0(%x: tensor<f32>, %n: tensor<0xi64>) -> tensor<f32> {
+  // expected-error @+1 {{input must have rank >= 1 to be resized}}
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<0xi64>) : tensor<f32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @roi_rank(%x: tensor<2xf32>, %r: tensor<1x2xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{'roi' must be a 1-D tensor, but has type 'tensor<1x2xf32>'}}
+  %0 = onnx.ResizeV19 %x roi(%r : tensor<1x2xf32>) scales(%s : tensor<1xf32>) : tensor<2xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @result_type(%x: tensor<2xf32>, %s: tensor<1xf32>) -> tensor<?xf64> {
+  // expected-error @+1 {{result element type must be the input's, 'f32', but is 'f64'}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) : tensor<2xf32> -> tensor<?xf64>
+  return %0 : tensor<?xf64>
+}
+
+// -----
+
+func.func @result_rank(%x: tensor<2xf32>, %s: tensor<1xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{result rank must be the input's, 1, but is 2}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) : tensor<2xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @length_overflow(%x: tensor<1000000xf32>) -> tensor<?xf32> {
+  %s = onnx.Constant dense<[1.0e+38]> : tensor<1xf32>
+  // expected-error @+1 {{output dimension 0 = floor(1000000 * 1.000000e+38) is too large}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) : tensor<1000000xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @bytes_overflow(%x: tensor<2x2xf32>) -> tensor<?x?xf32> {
+  %n = onnx.Constant dense<[4611686018427387904, 4]> : tensor<2xi64>
+  // expected-error @+1 {{the output is too large: 'tensor<4611686018427387904x4xf32>' holds more than 2^62 bytes}}
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<2xi64>) : tensor<2x2xf32> -> tensor<4611686018427387904x4xf32>
+  return %0 : tensor<4611686018427387904x4xf32>
+}
