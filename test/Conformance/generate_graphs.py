@@ -218,21 +218,27 @@ class GraphBuilder:
             before = set(self.arrays)
             getattr(self, op)(source)
             names.extend(n for n in self.arrays if n not in before)
-        # Outputs: every value no node consumes, plus some that later nodes
-        # also consume, in shuffled order.
-        produced = [n for n in names if not n.startswith("x")]
-        outputs = [n for n in produced if self.consumers[n] == 0]
-        outputs += [n for n in produced
-                    if self.consumers[n] > 0 and rng.random() < 0.3]
-        rng.shuffle(outputs)
-        for n in outputs:
-            array = self.arrays[n]
-            shape = list(array.shape)
-            if n in self.symbolic:
-                shape = [None] * len(shape)
-            self.case.output(n, array, self.type_name, shape)
+        add_graph_outputs(self, names)
         return self.case
 
+
+
+def add_graph_outputs(builder, names):
+    """Declares the graph outputs of `builder` (a graph builder with rng,
+    consumers, arrays, symbolic, case and type_name) among the values
+    `names`: every value no node consumes, plus some that later nodes also
+    consume, in shuffled order."""
+    produced = [n for n in names if not n.startswith("x")]
+    outputs = [n for n in produced if builder.consumers[n] == 0]
+    outputs += [n for n in produced
+                if builder.consumers[n] > 0 and builder.rng.random() < 0.3]
+    builder.rng.shuffle(outputs)
+    for n in outputs:
+        array = builder.arrays[n]
+        shape = list(array.shape)
+        if n in builder.symbolic:
+            shape = [None] * len(shape)
+        builder.case.output(n, array, builder.type_name, shape)
 
 def graph_cases(case_class, make_values, count=60, seed=20261130):
     rng = np.random.default_rng(seed)

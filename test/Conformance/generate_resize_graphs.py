@@ -43,6 +43,7 @@ import numpy as np
 import reference as ref
 import resize_reference as rr
 from generate_cases import Case, INTEGERS, TYPES, Values
+from generate_graphs import add_graph_outputs
 
 F32 = np.float32
 FLOATS = ["float16", "float32", "float64"]
@@ -562,19 +563,7 @@ class GraphBuilder:
             before = set(self.arrays)
             getattr(self, op)(source)
             names.extend(n for n in self.arrays if n not in before)
-        # Outputs: every value no node consumes, plus some that later nodes
-        # also consume, in shuffled order.
-        produced = [n for n in names if not n.startswith("x")]
-        outputs = [n for n in produced if self.consumers[n] == 0]
-        outputs += [n for n in produced
-                    if self.consumers[n] > 0 and rng.random() < 0.3]
-        rng.shuffle(outputs)
-        for n in outputs:
-            array = self.arrays[n]
-            shape = list(array.shape)
-            if n in self.symbolic:
-                shape = [None] * len(shape)
-            self.case.output(n, array, self.type_name, shape)
+        add_graph_outputs(self, names)
         return self.case
 
 

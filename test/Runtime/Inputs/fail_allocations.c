@@ -16,51 +16,20 @@
 
 #include "onnxc/Runtime/onnxc_runtime.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* glibc's own entry points, which the interposed functions forward to. */
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void *__libc_memalign(size_t, size_t);
-
 /* Allocations are counted while `counting`; from the `failFrom`-th on they
  * fail. */
 static volatile int counting;
 static volatile long allocations, failFrom;
 
-/* Whether this allocation fails; it then sets errno, as glibc's does. */
-static int fails(void) {
-  if (!counting || ++allocations < failFrom)
-    return 0;
-  errno = ENOMEM;
-  return 1;
-}
+static int onAllocation(void) { return counting && ++allocations >= failFrom; }
 
-void *malloc(size_t size) { return fails() ? NULL : __libc_malloc(size); }
-void *calloc(size_t count, size_t size) {
-  return fails() ? NULL : __libc_calloc(count, size);
-}
-void *realloc(void *pointer, size_t size) {
-  return fails() ? NULL : __libc_realloc(pointer, size);
-}
-void *aligned_alloc(size_t alignment, size_t size) {
-  return fails() ? NULL : __libc_memalign(alignment, size);
-}
-void *memalign(size_t alignment, size_t size) {
-  return fails() ? NULL : __libc_memalign(alignment, size);
-}
-int posix_memalign(void **result, size_t alignment, size_t size) {
-  if (fails())
-    return ENOMEM;
-  *result = __libc_memalign(alignment, size);
-  return *result ? 0 : ENOMEM;
-}
+#include "allocation_hooks.h"
 
 enum Phase { kLoad, kFirstRun, kLaterRun };
 static const char *const kPhaseNames[] = {"load", "first run", "later run"};
@@ -85,23 +54,9 @@ static int tryPhase(const char *path, enum Phase phase, long k) {
     return 1;
   size_t numInputs = onnxc_model_num_inputs(model);
   size_t numOutputs = onnxc_model_num_outputs(model);
-  onnxc_tensor *inputs[8] = {0}, *outputs[8] = {0};
-  if (numInputs > 8 || numOutputs > 8)
+  onnxc_tensor *inputs[kMaxTestValues] = {0}, *outputs[kMaxTestValues] = {0};
+  if (createTestInputs(model, inputs) != 0)
     return 1;
-  for (size_t i = 0; i < numInputs; ++i) {
-    const onnxc_model_io *io = onnxc_model_input(model, i);
-    int64_t dims[8];
-    for (int32_t d = 0; d < io->rank; ++d)
-      dims[d] = io->dims[d] >= 0 ? io->dims[d] : 3;
-    onnxc_element_type type = (onnxc_element_type)io->elem_type;
-    if (onnxc_tensor_create(type, io->rank, dims, &inputs[i]) != ONNXC_OK)
-      return 1;
-    if (type == ONNXC_FLOAT) {
-      float *data = (float *)onnxc_tensor_data(inputs[i]);
-      for (int64_t e = 0; e < onnxc_tensor_num_elements(inputs[i]); ++e)
-        data[e] = 1.0f;
-    }
-  }
   const onnxc_tensor *const *in = (const onnxc_tensor *const *)inputs;
   if (phase == kLaterRun &&
       onnxc_model_run(model, in, numInputs, outputs, numOutputs) != ONNXC_OK)
