@@ -188,20 +188,19 @@ LogicalResult ModelImporter::defineNodeOutput(const pb::NodeProto &node,
     return failure();
   if (*declared && **declared != result.getType()) {
     auto computed = cast<RankedTensorType>(result.getType());
-    std::optional<RankedTensorType> refined = join(computed, **declared);
-    if (!refined)
-      return emitError(loc)
-             << what << ": the model declares '" << name << "' as "
-             << **declared << ", but the node computes " << computed;
-    if (*refined != computed) {
+    FailureOr<std::optional<RankedTensorType>> refined =
+        reconcile(computed, **declared, name, loc, what + ": ", "the node");
+    if (failed(refined))
+      return failure();
+    if (*refined && **refined != computed) {
       // An Upsample may state a more static result, which its verifier
       // checks against the scales; other results get a cast.
       if (refinableResult) {
-        result.setType(*refined);
+        result.setType(**refined);
         if (failed(mlir::verify(op)))
           return failure();
       } else {
-        result = tensor::CastOp::create(builder, loc, *refined, result);
+        result = tensor::CastOp::create(builder, loc, **refined, result);
       }
     }
   }

@@ -78,9 +78,8 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
   llvm::StringSet<llvm::MallocAllocator> initializerNames;
   for (const pb::TensorProto &tensor : graph.initializer())
     initializerNames.insert(tensor.name());
-  SmallVector<Type> argTypes;
-  SmallVector<DictionaryAttr> argAttrs;
-  SmallVector<std::string> argNames;
+  SmallVector<const pb::ValueInfoProto *> inputs;
+  llvm::StringSet<llvm::MallocAllocator> inputNames;
   for (const pb::ValueInfoProto &input : graph.input()) {
     if (initializerNames.contains(input.name()))
       continue;
@@ -88,25 +87,33 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
       error() << "a graph input has no name";
       return nullptr;
     }
-    if (llvm::is_contained(argNames, input.name())) {
+    if (!inputNames.insert(input.name()).second) {
       error() << "graph input '" << input.name() << "' is listed twice";
       return nullptr;
     }
+    inputs.push_back(&input);
+  }
+  FailureOr<SmallVector<const InputShape *>> givenShapes =
+      matchInputShapes(inputs);
+  if (failed(givenShapes))
+    return nullptr;
+  SmallVector<Type> argTypes;
+  SmallVector<DictionaryAttr> argAttrs;
+  for (auto [input, given] : llvm::zip_equal(inputs, *givenShapes)) {
     SmallVector<StringRef> dimParams;
-    FailureOr<RankedTensorType> type = convertValueType(
-        input.type(), "graph input '" + input.name() + "'", &dimParams);
+    FailureOr<RankedTensorType> type =
+        convertInputType(*input, given, dimParams);
     if (failed(type))
       return nullptr;
     SmallVector<NamedAttribute> attrs = {
         b.getNamedAttr(op::ONNXDialect::NameAttrHelper::getNameStr(),
-                       b.getStringAttr(input.name()))};
+                       b.getStringAttr(input->name()))};
     if (llvm::any_of(dimParams, [](StringRef p) { return !p.empty(); }))
       attrs.push_back(
           b.getNamedAttr(op::ONNXDialect::DimParamsAttrHelper::getNameStr(),
                          b.getStrArrayAttr(dimParams)));
     argTypes.push_back(*type);
     argAttrs.push_back(b.getDictionaryAttr(attrs));
-    argNames.push_back(input.name());
   }
   if (graph.output_size() == 0) {
     error() << "the graph has no outputs";
@@ -119,7 +126,7 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
   Block *entry = func.addEntryBlock();
   for (auto [i, attrs] : llvm::enumerate(argAttrs)) {
     func.setArgAttrs(i, attrs);
-    values[argNames[i]] = entry->getArgument(i);
+    values[inputs[i]->name()] = entry->getArgument(i);
   }
   builder.setInsertionPointToStart(entry);
 
@@ -144,23 +151,25 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
     SmallVector<NamedAttribute> attrs = {
         b.getNamedAttr(op::ONNXDialect::NameAttrHelper::getNameStr(),
                        b.getStringAttr(output.name()))};
+    // A declaration a node's output already set aside was warned about.
     if (output.has_type() && output.type().has_tensor_type() &&
         output.type().tensor_type().elem_type() != 0 &&
-        output.type().tensor_type().has_shape()) {
+        output.type().tensor_type().has_shape() &&
+        !setAsideDeclarations.contains(output.name())) {
       SmallVector<StringRef> dimParams;
       FailureOr<RankedTensorType> declared = convertValueType(
           output.type(), "graph output '" + output.name() + "'", &dimParams);
       if (failed(declared))
         return nullptr;
       auto computed = cast<RankedTensorType>(value.getType());
-      std::optional<RankedTensorType> refined = join(computed, *declared);
-      if (!refined) {
-        error() << "graph output '" << output.name() << "' is declared as "
-                << *declared << ", but is computed as " << computed;
+      FailureOr<std::optional<RankedTensorType>> refined = reconcile(
+          computed, *declared, output.name(), fileLoc, "", "the graph");
+      if (failed(refined))
         return nullptr;
-      }
-      if (*refined != computed)
-        value = tensor::CastOp::create(builder, fileLoc, *refined, value);
+      if (!*refined)
+        dimParams.clear();
+      else if (**refined != computed)
+        value = tensor::CastOp::create(builder, fileLoc, **refined, value);
       if (llvm::any_of(dimParams, [](StringRef p) { return !p.empty(); }))
         attrs.push_back(
             b.getNamedAttr(op::ONNXDialect::DimParamsAttrHelper::getNameStr(),
@@ -181,7 +190,8 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
 
 OwningOpRef<ModuleOp> onnxc::importONNXModel(MLIRContext *context,
                                              StringRef contents, bool isText,
-                                             StringRef sourceName) {
+                                             StringRef sourceName,
+                                             const ImportOptions &options) {
   context->loadDialect<op::ONNXDialect, func::FuncDialect,
                        tensor::TensorDialect>();
   Location fileLoc = FileLineColLoc::get(context, sourceName, 0, 0);
@@ -209,11 +219,12 @@ OwningOpRef<ModuleOp> onnxc::importONNXModel(MLIRContext *context,
     emitError(fileLoc) << "not a valid ONNX model: " << e.what();
     return nullptr;
   }
-  return ModelImporter(context, sourceName).import(model);
+  return ModelImporter(context, sourceName, options).import(model);
 }
 
 OwningOpRef<ModuleOp> onnxc::importONNXFile(MLIRContext *context,
-                                            StringRef path) {
+                                            StringRef path,
+                                            const ImportOptions &options) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
   if (!file) {
@@ -223,7 +234,7 @@ OwningOpRef<ModuleOp> onnxc::importONNXFile(MLIRContext *context,
   }
   StringRef contents = (*file)->getBuffer();
   return importONNXModel(context, contents, isONNXTextSyntax(path, contents),
-                         path);
+                         path, options);
 }
 
 bool onnxc::isONNXTextSyntax(StringRef name, StringRef contents) {

@@ -10,11 +10,13 @@
 #define ONNXC_LIB_IMPORTER_IMPORTERIMPL_H
 
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
+#include "onnxc/Importer/Importer.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <onnx/onnx_pb.h>
@@ -33,9 +35,11 @@ class NodeReader;
 /// Imports one ModelProto into a module holding one function.
 class ModelImporter {
 public:
-  ModelImporter(MLIRContext *context, StringRef sourceName)
+  ModelImporter(MLIRContext *context, StringRef sourceName,
+                const ImportOptions &options)
       : context(context), builder(context), sourceName(sourceName.str()),
-        fileLoc(FileLineColLoc::get(context, sourceName, 0, 0)) {}
+        fileLoc(FileLineColLoc::get(context, sourceName, 0, 0)),
+        options(options) {}
 
   OwningOpRef<ModuleOp> import(pb::ModelProto &model);
 
@@ -47,9 +51,23 @@ private:
   }
 
   FailureOr<Type> convertElementType(int32_t type, const Twine &what);
+  /// The element type of a tensor type; fails for other types.
+  FailureOr<Type> convertTensorElementType(const pb::TypeProto &type,
+                                           const Twine &what);
+  /// Fails when a shape's static sizes multiply past kMaxElements.
+  LogicalResult checkElementCount(ArrayRef<int64_t> shape, const Twine &what);
   FailureOr<RankedTensorType>
   convertValueType(const pb::TypeProto &type, const Twine &what,
                    SmallVectorImpl<StringRef> *dimParams);
+  /// The type of a graph input: the declared one, made more precise by
+  /// `given` (--input-shape), which must agree with it. `dimParams` gets
+  /// each dimension's symbol, empty for none.
+  FailureOr<RankedTensorType>
+  convertInputType(const pb::ValueInfoProto &input, const InputShape *given,
+                   SmallVectorImpl<StringRef> &dimParams);
+  /// Which graph input (an index into `inputs`) each --input-shape names.
+  FailureOr<SmallVector<const InputShape *>>
+  matchInputShapes(ArrayRef<const pb::ValueInfoProto *> inputs);
   FailureOr<ElementsAttr> convertTensor(const pb::TensorProto &tensor,
                                         const Twine &what,
                                         std::string *movableRaw = nullptr);
@@ -86,6 +104,16 @@ private:
   /// is dynamic. Fails when the two disagree.
   static std::optional<RankedTensorType> join(RankedTensorType computed,
                                               RankedTensorType declared);
+  /// The type of value `name`, computed as `computed`, which the model
+  /// declares as `declared`: their join when they agree. When the shapes
+  /// contradict, `computed` after a warning (an error under strictShapes);
+  /// nullopt then tells the caller that the declaration is set aside.
+  /// Different element types are always an error. `prefix` starts the
+  /// message (the node), `producer` says what computed the value.
+  FailureOr<std::optional<RankedTensorType>>
+  reconcile(RankedTensorType computed, RankedTensorType declared,
+            StringRef name, Location loc, const Twine &prefix,
+            StringRef producer);
 
   friend class NodeReader;
 
@@ -93,9 +121,12 @@ private:
   OpBuilder builder;
   std::string sourceName;
   Location fileLoc;
+  const ImportOptions &options;
   int64_t opset = 0;
   llvm::StringMap<Value> values;
   llvm::StringMap<const pb::TypeProto *> declaredTypes;
+  /// Values whose declared shape was set aside, each warned about once.
+  llvm::StringSet<> setAsideDeclarations;
 };
 
 } // namespace onnxc::importer

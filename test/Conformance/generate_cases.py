@@ -70,6 +70,10 @@ def make_tensor(name, array, type_name):
     return t
 
 
+# Case.input's shape for an input declared without one.
+UNSHAPED = object()
+
+
 def value_info(name, type_name, shape):
     return helper.make_tensor_value_info(name, TYPES[type_name][0], shape)
 
@@ -81,9 +85,19 @@ class Case:
         self.name, self.opset = name, opset
         self.nodes, self.inputs, self.initializers, self.outputs = [], [], [], []
         self.expected_error = None
+        # onnx-compile flags, and what compiling must print (a warning, or
+        # the error that stops it): written beside model.onnx.
+        self.compile_options = []
+        self.expected_compile_warning = None
+        self.expected_compile_error = None
 
     def input(self, name, array, type_name, shape=None):
-        shape = list(array.shape) if shape is None else shape
+        """`shape` is the declared shape (default: the array's), or UNSHAPED
+        for an input the model gives no shape."""
+        if shape is UNSHAPED:
+            shape = None
+        elif shape is None:
+            shape = list(array.shape)
         self.inputs.append((name, array, type_name, shape))
         return name
 
@@ -96,7 +110,10 @@ class Case:
                                            name=output + "_node", **attrs))
 
     def output(self, name, expected, type_name, shape=None):
-        shape = list(expected.shape) if shape is None else shape
+        if shape is UNSHAPED:
+            shape = None
+        elif shape is None:
+            shape = list(expected.shape)
         self.outputs.append((name, expected, type_name, shape))
 
     def write(self, root):
@@ -113,6 +130,13 @@ class Case:
             producer_name="onnxc-conformance")
         with open(os.path.join(directory, "model.onnx"), "wb") as f:
             f.write(model.SerializeToString())
+        for file_name, text in (
+                ("compile_options", "\n".join(self.compile_options)),
+                ("expected_compile_warning", self.expected_compile_warning),
+                ("expected_compile_error", self.expected_compile_error)):
+            if text:
+                with open(os.path.join(directory, file_name), "w") as f:
+                    f.write(text + "\n")
         for i, (name, array, type_name, _) in enumerate(self.inputs):
             with open(os.path.join(data, "input_%d.pb" % i), "wb") as f:
                 f.write(make_tensor(name, array, type_name).SerializeToString())
@@ -836,6 +860,57 @@ def regression_cases(values):
     return cases
 
 
+def shape_cases(values):
+    """Models as they come: inputs without a shape, given with
+    --input-shape, and declared shapes that contradict the computed ones
+    (a warning and the computed shape, or an error with --strict-shapes)."""
+    cases = []
+    x = values("float32", [2, 4])
+    lo, hi = np.float32(-1), np.float32(2)
+    for name, options, error in (
+            ("input_shape_symbolic", ["--input-shape=x=N,4"], None),
+            ("input_shape_by_position", ["--input-shape=0=2,4"], None),
+            ("input_shape_missing", [],
+             "graph input 'x' has no shape, and onnxc needs the rank of "
+             "every tensor: give it with --input-shape x=DIMS")):
+        c = Case("clip13_float32_" + name, 13)
+        c.input("x", x, "float32", UNSHAPED)
+        c.initializer("lo", np.array(lo), "float32")
+        c.initializer("hi", np.array(hi), "float32")
+        c.node("Clip", ["x", "lo", "hi"], "y")
+        c.output("y", ref.clip(x, lo, hi), "float32", UNSHAPED)
+        c.compile_options = options
+        c.expected_compile_error = error
+        cases.append(c)
+    # A Clip of [2,4] declared as [2,3]; a 4-D Upsample declared a scalar.
+    for strict in (False, True):
+        c = Case("clip13_float32_declared_output_contradicts" +
+                 ("_strict" if strict else ""), 13)
+        c.input("x", x, "float32")
+        c.node("Clip", ["x"], "y")
+        c.output("y", ref.clip(x, *ref.lowest_and_max(x.dtype)), "float32",
+                 [2, 3])
+        message = ("the model declares 'y' as 'tensor<2x3xf32>', but the "
+                   "node computes 'tensor<2x4xf32>'")
+        if strict:
+            c.compile_options = ["--strict-shapes"]
+            c.expected_compile_error = message
+        else:
+            c.expected_compile_warning = message + "; using the computed shape"
+        cases.append(c)
+    c = Case("upsample9_float32_declared_scalar_output", 9)
+    u = values("float32", [1, 1, 2, 2])
+    c.input("x", u, "float32")
+    c.initializer("s", np.array([1, 1, 2, 3], np.float32), "float32")
+    c.node("Upsample", ["x", "s"], "y", mode="nearest")
+    c.output("y", ref.upsample_nearest(u, [1, 1, 2, 3]), "float32", [])
+    c.expected_compile_warning = (
+        "the model declares 'y' as 'tensor<f32>', but the node computes "
+        "'tensor<1x1x4x6xf32>'")
+    cases.append(c)
+    return cases
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -845,7 +920,8 @@ def main():
     os.makedirs(root)
     values = Values(seed=20261129)
     cases = (clip_cases(values) + upsample_cases(values) +
-             graph_cases(Case, values) + regression_cases(values))
+             graph_cases(Case, values) + regression_cases(values) +
+             shape_cases(values))
     names = [c.name for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     for c in cases:

@@ -11,7 +11,10 @@ Each output is compared with the reference the way ONNX's backend test
 runner does: same element type and shape; floats within rtol=1e-3, atol=1e-7
 with NaN equal to NaN; everything else exactly. A data set with a file
 `expected_error` must instead make onnx-run fail with a message containing
-that file's text. Prints one line per test, then "N passed, M failed", and
+that file's text. A test directory may also hold `compile_options` (one
+onnx-compile flag per line), `expected_compile_warning` (compiling prints
+that one warning) or `expected_compile_error` (compiling fails with it, and
+nothing runs). Prints one line per test, then "N passed, M failed", and
 exits non-zero if any test fails.
 
 With --exact, floats must instead match bit for bit (any NaN matching any
@@ -223,6 +226,14 @@ def to_npy(tensor_path, npy_path):
     return True
 
 
+def read_lines(path):
+    """The lines of an optional file of a test directory; none without it."""
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [line for line in f.read().splitlines() if line]
+
+
 class Skip(Exception):
     pass
 
@@ -244,9 +255,23 @@ def run_test(test_dir, args):
     if args.mtriple:
         compile_cmd.append("--mtriple=" + args.mtriple)
     compile_cmd += args.compile_option
+    compile_cmd += read_lines(os.path.join(test_dir, "compile_options"))
     result = subprocess.run(compile_cmd, capture_output=True, text=True)
+    expected = read_lines(os.path.join(test_dir, "expected_compile_error"))
+    if expected:
+        if result.returncode == 0:
+            return "compiled, but should have failed with '%s'" % expected[0]
+        if result.returncode != 1 or expected[0] not in result.stderr:
+            return "compile failed with status %d and '%s', expected '%s'" % (
+                result.returncode, result.stderr.strip()[:400], expected[0])
+        return None
     if result.returncode != 0:
         return "compile failed: " + result.stderr.strip()[:800]
+    expected = read_lines(os.path.join(test_dir, "expected_compile_warning"))
+    if expected and (expected[0] not in result.stderr or
+                     result.stderr.count("warning:") != 1):
+        return "compiling printed '%s', expected one warning '%s'" % (
+            result.stderr.strip()[:400], expected[0])
     data_sets = sorted(glob.glob(os.path.join(test_dir, "test_data_set_*")))
     if not data_sets:
         return "no test_data_set_*"

@@ -1,7 +1,8 @@
 //===- onnx-compile.cpp - The onnxc ahead-of-time compiler ----------------===//
 //
 //   onnx-compile MODEL.onnx [-o OUT] [--emit=KIND] [-O0..-O3] [--mcpu=CPU]
-//                [--mtriple=TRIPLE] [--entry=NAME] [--mlir-timing] ...
+//                [--mtriple=TRIPLE] [--entry=NAME] [--input-shape NAME=DIMS]
+//                [--strict-shapes] [--mlir-timing] ...
 //
 // Output appears whole or not at all, and special files named by -o (such
 // as /dev/null) are written through, never replaced (OutputFile.h).
@@ -114,15 +115,17 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  registerImportCLOptions();
   // --help shows onnx-compile's options and the MLIR instrumentation it
   // supports; --help-hidden everything else (LLVM's back ends register
   // hundreds of options).
   // (Not cl::HideUnrelatedOptions: it makes them invisible to --help-hidden.)
-  showOnlyInHelp(
-      category,
-      {"mlir-timing", "mlir-timing-display", "mlir-print-ir-after-all",
-       "mlir-print-ir-before-all", "mlir-print-ir-after-failure",
-       "mlir-elide-elementsattrs-if-larger", "mlir-disable-threading"});
+  showOnlyInHelp(category,
+                 {"input-shape", "strict-shapes", "mlir-timing",
+                  "mlir-timing-display", "mlir-print-ir-after-all",
+                  "mlir-print-ir-before-all", "mlir-print-ir-after-failure",
+                  "mlir-elide-elementsattrs-if-larger",
+                  "mlir-disable-threading"});
   ArrayRef<EmitChoice> choices = getEmitChoices();
   for (auto [i, choice] : llvm::enumerate(choices))
     emitChoice.getParser().addLiteralOption(choice.name, EmitIndex(i),
@@ -165,6 +168,9 @@ int main(int argc, char **argv) {
                   streamingStores + "'");
     options.streamingThresholdBytes = bytes;
   }
+  llvm::Expected<ImportOptions> importOptions = getImportOptionsFromCL();
+  if (!importOptions)
+    return fail(llvm::toString(importOptions.takeError()));
   ModelCompiler compiler(options);
   if (llvm::Error error = compiler.initialize())
     return fail(llvm::toString(std::move(error)));
@@ -196,7 +202,7 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module;
   {
     TimingScope importTiming = timingScope.nest("Import ONNX model");
-    module = importONNXFile(&context, inputFilename);
+    module = importONNXFile(&context, inputFilename, *importOptions);
   }
   if (!module)
     return 1;

@@ -3,7 +3,8 @@
 // mlir-translate for onnxc: `--import-onnx` reads an ONNX model (binary
 // protobuf, or ONNX text syntax when the file name ends in `.onnxtxt`) into
 // the onnx dialect; `--mlir-to-llvmir` turns the LLVM dialect that
-// `onnx-opt --onnx-to-llvm` produces into LLVM IR.
+// `onnx-opt --onnx-to-llvm` produces into LLVM IR. --input-shape and
+// --strict-shapes are onnx-compile's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,9 +37,16 @@ void registerImportONNXTranslation() {
               onnxc::printModelDiagnostic(diag, name, llvm::errs());
               return mlir::success();
             });
+        llvm::Expected<onnxc::ImportOptions> options =
+            onnxc::getImportOptionsFromCL();
+        if (!options) {
+          mlir::emitError(mlir::UnknownLoc::get(context))
+              << llvm::toString(options.takeError());
+          return nullptr;
+        }
         return onnxc::importONNXModel(
             context, buffer->getBuffer(),
-            onnxc::isONNXTextSyntax(name, buffer->getBuffer()), name);
+            onnxc::isONNXTextSyntax(name, buffer->getBuffer()), name, *options);
       },
       [](mlir::DialectRegistry &registry) {
         onnxc::registerAllONNXCDialects(registry);
@@ -48,6 +56,7 @@ void registerImportONNXTranslation() {
 } // namespace
 
 int main(int argc, char **argv) {
+  onnxc::registerImportCLOptions();
   registerImportONNXTranslation();
   mlir::registerToLLVMIRTranslation();
   return mlir::succeeded(
