@@ -20,6 +20,14 @@ def model(nodes, inputs, outputs, initializers=(), opset=13):
     return m
 
 
+@pytest.fixture(autouse=True)
+def compile_cache(tmp_path, monkeypatch):
+    """Each test compiles into a cache of its own, never the user's."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    return cache / "onnxc"
+
+
 def session_of(m, tmp_path, **options):
     return onnxc.InferenceSession(
         onnxc.compile(m, str(tmp_path / "model.so"), **options))
@@ -182,15 +190,15 @@ def test_default_output_follows_emit(tmp_path):
     m = model([helper.make_node("Clip", ["x"], ["y"])],
               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
-    assert onnxc.compile(m, emit="llvm-ir").endswith("model.ll")
-    assert onnxc.compile(m, emit="obj").endswith("model.o")
+    assert onnxc.compile(m, emit="llvm-ir").endswith(".ll")
+    assert onnxc.compile(m, emit="obj").endswith(".o")
 
 
-def test_compiling_a_model_proto_leaves_no_temporary_files(tmp_path,
-                                                           monkeypatch):
-    # onnx-compile reads the ModelProto from a temporary directory: it goes
-    # when the output is elsewhere or the compile fails, and keeps only the
-    # output when that is where the output defaults to.
+def test_compiling_a_model_proto_leaves_no_temporary_files(
+        tmp_path, monkeypatch, compile_cache):
+    # onnx-compile reads the ModelProto from a temporary directory, which
+    # goes whether the compile succeeds or fails; without an output path,
+    # the output goes to the compile cache.
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     monkeypatch.setattr("tempfile.tempdir", str(temporary))
@@ -211,8 +219,8 @@ def test_compiling_a_model_proto_leaves_no_temporary_files(tmp_path,
         onnxc.compile(m, opt_level="3")
     assert os.listdir(temporary) == []
     output = onnxc.compile(m, emit="llvm-ir")
-    assert os.listdir(os.path.dirname(output)) == ["model.ll"]
-    assert os.path.dirname(os.path.dirname(output)) == str(temporary)
+    assert os.listdir(temporary) == []
+    assert os.listdir(compile_cache) == [os.path.basename(output)]
 
 
 def test_thread_count_is_a_session_option(tmp_path):
@@ -268,7 +276,7 @@ def test_sessions_and_tensors_refuse_copies(tmp_path):
     for make_copy in (copy.copy, copy.deepcopy, pickle.dumps):
         with pytest.raises(TypeError, match="InferenceSession cannot be"):
             make_copy(session)
-    tensor = onnxc._Tensor(np.zeros(2, np.float32), TensorProto.FLOAT)
+    tensor = onnxc._native._Tensor(np.zeros(2, np.float32), TensorProto.FLOAT)
     with pytest.raises(TypeError, match="_Tensor cannot be copied"):
         copy.copy(tensor)
     # The session still works.
@@ -316,3 +324,147 @@ def test_compile_passes_paths_starting_with_a_dash(tmp_path, monkeypatch):
     (y,) = onnxc.InferenceSession(library).run(
         None, {"x": np.array([1, 2, 3], np.float32)})
     np.testing.assert_array_equal(y, [1, 2, 3])
+
+
+def clip_model(shape=(3,), out_shape=None, code=TensorProto.FLOAT):
+    out_shape = shape if out_shape is None else out_shape
+    m = model([helper.make_node("Clip", ["x", "lo", "hi"], ["y"])],
+              [helper.make_tensor_value_info("x", code, shape)],
+              [helper.make_tensor_value_info("y", code, out_shape)],
+              [numpy_helper.from_array(np.array(-1, np.float32), "lo"),
+               numpy_helper.from_array(np.array(2, np.float32), "hi")])
+    m.producer_name = "clip-maker"
+    m.graph.name = "clipper"
+    return m
+
+
+def test_sessions_from_a_path_bytes_or_a_proto_share_the_cache(
+        tmp_path, compile_cache):
+    m = clip_model()
+    path = tmp_path / "clip.onnx"
+    path.write_bytes(m.SerializeToString())
+    x = np.array([-5, 0.5, 7], np.float32)
+    for source in (str(path), path, m.SerializeToString(), m):
+        (y,) = onnxc.InferenceSession(source).run(None, {"x": x})
+        np.testing.assert_array_equal(y, np.clip(x, -1, 2))
+    # The bytes, proto and path (with its own key: external data is found
+    # beside it) compiled twice in all, and nothing partial is left.
+    assert sorted(f[-3:] for f in os.listdir(compile_cache)) == [".so"] * 2
+    # Other options make another library.
+    onnxc.InferenceSession(m, compile_options={"vectorize": False})
+    assert len(os.listdir(compile_cache)) == 3
+
+
+def test_an_onnx_runtime_script_runs_with_the_import_changed(tmp_path):
+    import onnxc as ort
+    path = tmp_path / "clip.onnx"
+    path.write_bytes(clip_model().SerializeToString())
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1
+    with pytest.warns(UserWarning, match="ignores"):
+        options.graph_optimization_level = \
+            ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    session = ort.InferenceSession(str(path), options,
+                                   providers=["CPUExecutionProvider"])
+    assert session.get_providers() == ["CPUExecutionProvider"]
+    assert ort.get_available_providers() == ["CPUExecutionProvider"]
+    assert session.num_threads == 1
+    meta = session.get_modelmeta()
+    assert (meta.producer_name, meta.graph_name) == ("clip-maker", "clipper")
+    name = session.get_inputs()[0].name
+    x = np.array([-5, 0.5, 7], np.float32)
+    (y,) = session.run(None, {name: x}, ort.RunOptions())
+    np.testing.assert_array_equal(y, np.clip(x, -1, 2))
+    # IO binding, the session allocating the output.
+    binding = session.io_binding()
+    binding.bind_cpu_input(name, x)
+    binding.bind_output("y")
+    session.run_with_iobinding(binding)
+    np.testing.assert_array_equal(binding.copy_outputs_to_cpu()[0], y)
+    np.testing.assert_array_equal(binding.get_outputs()[0], y)
+    # IO binding to caller memory given by pointer: written in place.
+    out = np.zeros(3, np.float32)
+    binding.bind_output("y", "cpu", 0, np.float32, [3], out.ctypes.data)
+    session.run_with_iobinding(binding)
+    np.testing.assert_array_equal(out, y)
+    held = np.array([1.5, -3, 9], np.float32)
+    binding.bind_input(name, "cpu", 0, np.float32, [3], held.ctypes.data)
+    session.run_with_iobinding(binding)
+    np.testing.assert_array_equal(out, np.clip(held, -1, 2))
+
+
+def test_the_package_knows_its_version():
+    with open(os.path.join(ROOT, "CMakeLists.txt")) as f:
+        assert "project(onnxc VERSION %s " % onnxc.__version__ in f.read()
+
+
+def test_providers_and_options_onnxc_lacks(tmp_path):
+    m = clip_model()
+    with pytest.raises(onnxc.Error, match="no execution provider "
+                       "'CUDAExecutionProvider'; it has CPUExecutionProvider"):
+        onnxc.InferenceSession(m, providers=["CUDAExecutionProvider",
+                                             "CPUExecutionProvider"])
+    session = onnxc.InferenceSession(
+        m, providers=[("CPUExecutionProvider", {})])
+    options = onnxc.SessionOptions()
+    with pytest.warns(UserWarning, match="ignores "
+                      "SessionOptions.graph_optimization_level"):
+        options.graph_optimization_level = 99
+    binding = session.io_binding()
+    with pytest.raises(onnxc.Error, match="CPU memory only"):
+        binding.bind_output("y", "cuda", 0, np.float32, [3], 0)
+
+
+def test_a_model_without_input_shapes_compiles_for_each_rank(
+        tmp_path, compile_cache):
+    m = clip_model(shape=None, out_shape=None)
+    session = onnxc.InferenceSession(m)
+    (arg,) = session.get_inputs()
+    assert (arg.name, arg.shape, arg.type) == ("x", None, "tensor(float)")
+    for shape in ([4], [2, 3], [5]):
+        x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape) - 2
+        (y,) = session.run(None, {"x": x})
+        np.testing.assert_array_equal(y, np.clip(x, -1, 2))
+    # One library per rank: [4] and [5] share one.
+    assert len(os.listdir(compile_cache)) == 2
+    # Without the session, compile needs the shape, and says how to give it.
+    with pytest.raises(onnxc.Error, match="--input-shape x=DIMS"):
+        onnxc.compile(m, str(tmp_path / "m.so"))
+    library = onnxc.compile(m, str(tmp_path / "m.so"),
+                            input_shapes={"x": ["N", 2]})
+    (i,) = onnxc.InferenceSession(library).get_inputs()
+    assert i.shape == ["N", 2]
+    library = onnxc.compile(m, str(tmp_path / "m.so"),
+                            input_shapes={0: [3, None]})
+    (i,) = onnxc.InferenceSession(library).get_inputs()
+    assert i.shape == [3, None]
+
+
+def test_contradicting_declared_shapes_warn_or_fail(tmp_path):
+    m = clip_model(shape=[2, 4], out_shape=[2, 3])
+    with pytest.warns(UserWarning, match="declares 'y' as 'tensor<2x3xf32>'"
+                      ", but the node computes 'tensor<2x4xf32>'"):
+        library = onnxc.compile(m, str(tmp_path / "m.so"))
+    x = np.ones([2, 4], np.float32) * 3
+    (y,) = onnxc.InferenceSession(library).run(None, {"x": x})
+    np.testing.assert_array_equal(y, np.full([2, 4], 2, np.float32))
+    with pytest.raises(onnxc.Error, match="declares 'y'"):
+        onnxc.compile(m, str(tmp_path / "strict.so"), strict_shapes=True)
+
+
+def test_processes_racing_to_compile_one_model(tmp_path, compile_cache):
+    import subprocess
+    import sys
+    path = tmp_path / "clip.onnx"
+    path.write_bytes(clip_model().SerializeToString())
+    script = ("import numpy as np, onnxc\n"
+              "s = onnxc.InferenceSession(%r)\n"
+              "print(s.run(None, {'x': np.ones(3, np.float32) * 5})[0])\n"
+              % str(path))
+    processes = [subprocess.Popen([sys.executable, "-c", script],
+                                  stdout=subprocess.PIPE, text=True)
+                 for _ in range(3)]
+    outputs = [p.communicate()[0] for p in processes]
+    assert [p.returncode for p in processes] == [0, 0, 0]
+    assert all(o.strip() == "[2. 2. 2.]" for o in outputs)
+    assert len(os.listdir(compile_cache)) == 1
