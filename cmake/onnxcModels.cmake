@@ -71,7 +71,6 @@ const char *${entry}_signature(void);
     target_link_libraries(${target} PRIVATE onnxc::runtime)
   elseif(ARG_RUNTIME STREQUAL "STATIC")
     target_link_libraries(${target} PRIVATE onnxc::runtime_static)
-    set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
   elseif(NOT ARG_RUNTIME STREQUAL "NONE")
     message(FATAL_ERROR "onnxc_add_model: RUNTIME must be SHARED, STATIC or NONE, not '${ARG_RUNTIME}'")
   endif()

@@ -24,24 +24,25 @@ grep -q "linking as recorded in '$prefix/bin/../lib/onnxc-link-command.txt'" \
 "$cxx" -std=c++17 -I"$prefix/include" "$source/examples/run_model.cpp" \
   -L"$prefix/lib" -lonnxc_runtime -Wl,-rpath,"$prefix/lib" -o run_model
 ./run_model relu6.so upsample2x.so
-# A CMake project: find_package(onnxc), onnxc_add_model, onnxc::runtime and
-# onnxc::runtime_static, the imported tools.
-cmake -S "$source/test/Install/consumer" -B consumer -G Ninja \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
-  -DCMAKE_CXX_COMPILER="$cxx" \
-  -DONNXC_EXAMPLE_MODEL="$source/examples/relu6.onnxtxt" >consumer.log
-cmake --build consumer >>consumer.log
-./consumer/consumer
-./consumer/consumer_static
-if ldd ./consumer/consumer_static | grep -q onnxc_runtime; then
-  echo "consumer_static links libonnxc_runtime.so" >&2
-  exit 1
-fi
+# A C project: find_package(onnxc), onnxc_add_model, onnxc::runtime and
+# onnxc::runtime_static, the imported tools; with both generators.
+for generator in Ninja "Unix Makefiles"; do
+  rm -rf consumer
+  cmake -S "$source/test/Install/consumer" -B consumer -G "$generator" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+    -DONNXC_EXAMPLE_MODEL="$source/examples/relu6.onnxtxt" >consumer.log
+  cmake --build consumer >>consumer.log
+  ./consumer/consumer
+  ./consumer/consumer_static
+  if ldd ./consumer/consumer_static | grep -q onnxc_runtime; then
+    echo "consumer_static links libonnxc_runtime.so" >&2
+    exit 1
+  fi
+done
 # Rebuilding after the model changes recompiles it.
 cp "$source/examples/relu6.onnxtxt" relu6-copy.onnxtxt
 cmake -S "$source/test/Install/consumer" -B consumer-touch -G Ninja \
   -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
-  -DCMAKE_CXX_COMPILER="$cxx" \
   -DONNXC_EXAMPLE_MODEL="$work/relu6-copy.onnxtxt" >>consumer.log
 cmake --build consumer-touch >>consumer.log
 touch relu6-copy.onnxtxt
