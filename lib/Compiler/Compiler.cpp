@@ -50,6 +50,8 @@ ArrayRef<EmitChoice> onnxc::getEmitChoices() {
       {"asm", LoweringStage::LLVM, OutputKind::Assembly, ".s",
        "assembly for the target"},
       {"obj", LoweringStage::LLVM, OutputKind::Object, ".o", "an object file"},
+      {"header", LoweringStage::ONNX, OutputKind::Header, ".h",
+       "a C header declaring the model's entry points"},
       {"lib", LoweringStage::LLVM, OutputKind::Library, ".so",
        "a shared library (the default)"},
   };
@@ -102,6 +104,7 @@ llvm::Error ModelCompiler::initialize() {
     return llvm::createStringError("invalid optimization level -O" +
                                    std::to_string(options.optLevel));
   if (options.output != OutputKind::MLIR &&
+      options.output != OutputKind::Header &&
       options.stage != LoweringStage::LLVM)
     return llvm::createStringError(
         "only the LLVM dialect translates to LLVM IR and machine code");
@@ -358,12 +361,17 @@ llvm::Error ModelCompiler::write(ModuleOp module, OutputFile &out) {
     module->print(out.os());
     return llvm::Error::success();
   }
+  if (options.output == OutputKind::Header) {
+    out.os() << compiler::getModelHeader(options.entry);
+    return llvm::Error::success();
+  }
   llvm::LLVMContext llvmContext;
   auto llvmModule = translate(module, llvmContext);
   if (!llvmModule)
     return llvmModule.takeError();
   switch (options.output) {
   case OutputKind::MLIR:
+  case OutputKind::Header:
     break;
   case OutputKind::LLVMIR:
     (*llvmModule)->print(out.os(), nullptr);

@@ -250,11 +250,11 @@ public:
     return function;
   }
 
-  /// An exported `ptr name(void)` returning `value`.
-  void exportGetter(StringRef name, llvm::Constant *value) {
+  /// An exported `ptr <entry><suffix>(void)` returning `value`.
+  void exportGetter(StringRef suffix, llvm::Constant *value) {
     auto *function = llvm::Function::Create(
         llvm::FunctionType::get(ptrTy, /*isVarArg=*/false),
-        llvm::GlobalValue::ExternalLinkage, entry + "_" + name, module);
+        llvm::GlobalValue::ExternalLinkage, entry + suffix, module);
     function->setVisibility(llvm::GlobalValue::DefaultVisibility);
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
     b.CreateRet(value);
@@ -315,8 +315,34 @@ llvm::Error compiler::buildModelABI(llvm::Module &module,
            llvm::ConstantInt::get(i32, features.size()),
            abi.pointerArray(features, "cpu_features")}),
       "info");
-  abi.exportGetter("model", info);
-  abi.exportGetter("signature", jsonString);
+  abi.exportGetter(ONNXC_MODEL_SYMBOL_SUFFIX, info);
+  abi.exportGetter(ONNXC_SIGNATURE_SYMBOL_SUFFIX, jsonString);
 
   return llvm::Error::success();
+}
+
+std::string compiler::getModelHeader(StringRef entry) {
+  return llvm::formatv(
+             R"(/* The entry points of the model compiled by onnx-compile --entry={0}.
+ * Load it with onnxc_model_from_info({0}{1}(), &model). */
+#ifndef ONNXC_MODEL_{0}_H
+#define ONNXC_MODEL_{0}_H
+
+#include "onnxc/Runtime/onnxc_model_abi.h"
+
+#ifdef __cplusplus
+extern "C" {{
+#endif
+
+const onnxc_model_info *{0}{1}(void);
+const char *{0}{2}(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+)",
+             entry, ONNXC_MODEL_SYMBOL_SUFFIX, ONNXC_SIGNATURE_SYMBOL_SUFFIX)
+      .str();
 }

@@ -53,6 +53,10 @@ struct ModelSignature {
   std::string toJSON(llvm::StringRef entry) const;
 };
 
+/// A C header declaring the functions a model compiled as `entry`
+/// exports.
+std::string getModelHeader(llvm::StringRef entry);
+
 /// Adds the model ABI to `module`, which holds the lowered model with the C
 /// interfaces of the kernel and the shape function: NAME_model() returning
 /// the onnxc_model_info, NAME_signature() returning the JSON, and the

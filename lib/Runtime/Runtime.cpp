@@ -372,7 +372,8 @@ static std::vector<std::string> findEntries(int fd, uint64_t fileSize) {
       names.emplace_back(start, strnlen(start, max));
     }
   }
-  const std::string modelSuffix = "_model", signatureSuffix = "_signature";
+  const std::string modelSuffix = ONNXC_MODEL_SYMBOL_SUFFIX,
+                    signatureSuffix = ONNXC_SIGNATURE_SYMBOL_SUFFIX;
   for (const std::string &name : names) {
     if (name.size() <= modelSuffix.size() ||
         name.compare(name.size() - modelSuffix.size(), modelSuffix.size(),
@@ -585,8 +586,8 @@ static onnxc_status modelLoadImpl(const char *path, const char *entry,
   if (!library)
     return fail(ONNXC_ERROR_LOAD, "cannot load %s: %s", path, dlerror());
   using Getter = const onnxc_model_info *(*)();
-  auto getter =
-      reinterpret_cast<Getter>(dlsym(library, (name + "_model").c_str()));
+  auto getter = reinterpret_cast<Getter>(
+      dlsym(library, (name + ONNXC_MODEL_SYMBOL_SUFFIX).c_str()));
   if (!getter) {
     dlclose(library);
     return fail(ONNXC_ERROR_LOAD, "%s exports no model named '%s'", path,

@@ -47,17 +47,26 @@ cmake -S "$source/test/Install/consumer" -B consumer-touch -G Ninja \
 cmake --build consumer-touch >>consumer.log
 touch relu6-copy.onnxtxt
 cmake --build consumer-touch | grep -q "Compiling ONNX model"
-# pkg-config.
-PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --exists onnxc
-"$cc" -c "$source/test/Install/consumer/main.c" -I consumer/onnxc_models \
-  $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags onnxc) \
-  -o main.o
+# pkg-config, with the header from onnx-compile --emit=header: the program
+# starts without LD_LIBRARY_PATH; onnxc-static embeds the runtime.
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+pkg-config --exists onnxc onnxc-static
+"$prefix/bin/onnx-compile" "$source/examples/relu6.onnxtxt" --emit=header \
+  --entry=relu6 -o relu6_model.h
+"$cc" -c "$source/test/Install/consumer/main.c" -I. \
+  $(pkg-config --cflags onnxc) -o main.o
 "$prefix/bin/onnx-compile" "$source/examples/relu6.onnxtxt" --emit=obj \
   --entry=relu6 -o relu6.o
-"$cc" main.o relu6.o "$prefix/lib/libonnxc_model_support.a" \
-  $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs onnxc) \
-  -Wl,-rpath,"$prefix/lib" -o consumer_pkgconfig
+"$cc" main.o relu6.o $(pkg-config --libs onnxc) -o consumer_pkgconfig
 ./consumer_pkgconfig
+"$cc" main.o relu6.o $(pkg-config --libs onnxc-static) \
+  -o consumer_pkgconfig_static
+./consumer_pkgconfig_static
+if ldd ./consumer_pkgconfig_static | grep -q onnxc_runtime; then
+  echo "consumer_pkgconfig_static links libonnxc_runtime.so" >&2
+  exit 1
+fi
+unset PKG_CONFIG_PATH
 # The Python package, where Debian's python3 finds it under the prefix.
 PYTHONPATH="$prefix/lib/python3/dist-packages" /usr/bin/python3 - "$source" <<'PY'
 import os, sys

@@ -48,6 +48,7 @@ enum class OutputKind {
   Assembly, ///< Assembly for the target.
   Object,   ///< An object file.
   Library,  ///< A shared library needing only libc and the dynamic loader.
+  Header,   ///< A C header declaring the model's exported functions.
 };
 
 /// One value of onnx-compile's --emit: where the lowering stops, what is

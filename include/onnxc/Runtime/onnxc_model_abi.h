@@ -20,6 +20,10 @@ extern "C" {
 
 #define ONNXC_MODEL_ABI_VERSION 4
 
+/* The two exported symbols are NAME followed by these. */
+#define ONNXC_MODEL_SYMBOL_SUFFIX "_model"
+#define ONNXC_SIGNATURE_SYMBOL_SUFFIX "_signature"
+
 /* Element types: every fact about them, once. X(ENUMERATOR, code, name,
  * bytes per element): the code is ONNX's TensorProto.DataType, the name
  * the one signatures use; strings are stored as pointers to NUL-terminated
