@@ -141,6 +141,13 @@ llvm::Error ModelCompiler::initialize() {
       cpu = "generic";
     }
   }
+  // Checked on the target's generic subtarget: one for an unknown CPU
+  // would print LLVM's own warning first.
+  std::unique_ptr<llvm::MCSubtargetInfo> generic(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (generic && !generic->isCPUStringValid(cpu))
+    return llvm::createStringError("unknown CPU '" + cpu + "' for '" +
+                                   triple.str() + "'");
   llvm::CodeGenOptLevel level = llvm::CodeGenOpt::getLevel(options.optLevel)
                                     .value_or(llvm::CodeGenOptLevel::Default);
   targetMachine.reset(
@@ -148,10 +155,6 @@ llvm::Error ModelCompiler::initialize() {
                                   llvm::Reloc::PIC_, std::nullopt, level));
   if (!targetMachine)
     return llvm::createStringError("cannot create a target machine for '" +
-                                   triple.str() + "'");
-  const llvm::MCSubtargetInfo *subtarget = targetMachine->getMCSubtargetInfo();
-  if (!subtarget->isCPUStringValid(cpu))
-    return llvm::createStringError("unknown CPU '" + cpu + "' for '" +
                                    triple.str() + "'");
 
   // What a CPU must have to run the code: the features of CPUFeatures.def
@@ -162,6 +165,7 @@ llvm::Error ModelCompiler::initialize() {
   canonical.setArch(canonical.getArch(), canonical.getSubArch());
   signature->targetTriple = canonical.str();
   signature->targetCPU = cpu;
+  const llvm::MCSubtargetInfo *subtarget = targetMachine->getMCSubtargetInfo();
   auto record = [&](const char *feature) {
     if (subtarget->checkFeatures(std::string("+") + feature))
       signature->cpuFeatures.push_back(feature);

@@ -4,6 +4,7 @@
 #include "onnxc/Dialect/ONNX/ElementTypes.h"
 #include "onnxc/Dialect/ONNX/ONNXDialect.h"
 #include "onnxc/Runtime/onnxc_model_abi.h"
+#include "onnxc/Version.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/IR/Constants.h"
@@ -70,6 +71,7 @@ std::string ModelSignature::toJSON(StringRef entry) const {
   std::string json;
   llvm::raw_string_ostream(json) << llvm::json::Value(llvm::json::Object{
       {"onnxc_abi", ONNXC_MODEL_ABI_VERSION},
+      {"compiler", ONNXC_VERSION_STRING},
       {"entry", entry},
       {"opset", opset},
       {"inputs", std::move(inputsJSON)},

@@ -48,6 +48,12 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
     error() << "invalid opset version " << opset << " for the default domain";
     return nullptr;
   }
+  if (opset > op::kNewestKnownOpset)
+    emitWarning(fileLoc) << "the model imports opset " << opset
+                         << " of the default domain, newer than the newest "
+                            "onnxc knows ("
+                         << op::kNewestKnownOpset
+                         << "): each node gets the newest version onnxc has";
   if (!model.has_graph()) {
     error() << "the model has no graph";
     return nullptr;

@@ -46,9 +46,28 @@ static cl::opt<std::string> outputFilename(
 
 // An index into getEmitChoices(), whose names main adds as the values.
 enum class EmitIndex : unsigned { Default = ~0u };
-static cl::opt<EmitIndex> emitChoice("emit", cl::desc("What to write"),
-                                     cl::init(EmitIndex::Default),
-                                     cl::cat(category));
+
+namespace {
+/// Names the kinds when a value of --emit is none of them.
+struct EmitParser : cl::parser<EmitIndex> {
+  using cl::parser<EmitIndex>::parser;
+  bool parse(cl::Option &option, StringRef, StringRef value, EmitIndex &index) {
+    for (const OptionInfo &info : Values)
+      if (info.Name == value) {
+        index = info.V.getValue();
+        return false;
+      }
+    std::string kinds;
+    for (unsigned i = 0, e = getNumOptions(); i != e; ++i)
+      kinds += (i ? ", " : "") + getOption(i).str();
+    return option.error("unknown kind '" + value + "'; the kinds are " + kinds);
+  }
+};
+} // namespace
+
+static cl::opt<EmitIndex, false, EmitParser>
+    emitChoice("emit", cl::desc("What to write"), cl::init(EmitIndex::Default),
+               cl::cat(category));
 
 static cl::opt<char> optLevel(
     "O", cl::desc("LLVM optimization level: -O0, -O1, -O2 or -O3 (default)"),
@@ -116,6 +135,7 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   registerImportCLOptions();
+  addVersionPrinter();
   // --help shows onnx-compile's options and the MLIR instrumentation it
   // supports; --help-hidden everything else (LLVM's back ends register
   // hundreds of options).

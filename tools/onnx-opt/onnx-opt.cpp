@@ -19,6 +19,7 @@ static cl::OptionCategory category("onnx-opt options");
 
 int main(int argc, char **argv) {
   onnxc::registerAllONNXCPasses();
+  onnxc::addVersionPrinter();
   mlir::DialectRegistry registry;
   onnxc::registerAllONNXCDialects(registry);
 

@@ -10,6 +10,7 @@
 
 #include "onnxc/Importer/Importer.h"
 #include "onnxc/InitAll.h"
+#include "onnxc/Tools/CommandLine.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -57,7 +58,12 @@ void registerImportONNXTranslation() {
 
 int main(int argc, char **argv) {
   onnxc::registerImportCLOptions();
+  onnxc::addVersionPrinter();
   registerImportONNXTranslation();
+  // --help shows the translations and onnxc's options; --help-hidden the
+  // options of LLVM and MLIR too. (mlirTranslateMain adds its own, shown.)
+  static llvm::cl::OptionCategory category("onnx-translate options");
+  onnxc::showOnlyInHelp(category, {"input-shape", "strict-shapes"});
   mlir::registerToLLVMIRTranslation();
   return mlir::succeeded(
              mlir::mlirTranslateMain(argc, argv, "onnxc translation driver\n"))

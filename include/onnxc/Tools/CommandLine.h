@@ -10,6 +10,8 @@
 #ifndef ONNXC_TOOLS_COMMANDLINE_H
 #define ONNXC_TOOLS_COMMANDLINE_H
 
+#include "onnxc/Version.h"
+
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -38,6 +40,12 @@ inline void showOnlyInHelp(llvm::cl::OptionCategory &category,
       option->addCategory(category);
       option->setHiddenFlag(cl::NotHidden);
     }
+}
+
+/// Makes --version print onnxc's version and commit, then LLVM's.
+inline void addVersionPrinter() {
+  llvm::cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &os) { os << ONNXC_VERSION_STRING << "\n"; });
 }
 
 /// Whether a pass or pipeline argument is one of onnxc's: they all start

@@ -71,6 +71,12 @@ struct ResizeOperands {
 
 namespace onnxc::onnx {
 
+/// The newest opset of the default domain that onnxc's operator versions
+/// were checked against (ONNX 1.23's opset 28, where Clip is still at 13,
+/// Resize at 19 and Upsample at 10). A model of a later opset compiles with
+/// a warning: that opset may hold versions onnxc does not know.
+constexpr int64_t kNewestKnownOpset = 28;
+
 /// One registered version of an ONNX operator.
 struct OperatorVersion {
   int64_t sinceVersion;
