@@ -2,8 +2,9 @@
 //
 // Links a model's object file with the model support library into a shared
 // library. The clang driver says how (`-###`); lld then runs as a direct
-// child in a private directory, so that an interrupted compile kills it and
-// leaves no file behind.
+// child, which an interrupted compile kills, and writes the library to its
+// standard output: into the OutputFile, so that no name of lld's own (it
+// links into temporary files beside its output) can be left behind.
 //
 // Asking the driver starts clang, which loads as much of LLVM as onnx-compile
 // does: a quarter of a small model's compile time. So the build asks once per
@@ -361,23 +362,17 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
         "libonnxc_model_support.a for " + triple.str() +
         " not found beside onnx-compile (onnxc builds it for the host and, "
         "with a cross toolchain, for aarch64-linux-gnu)");
-
-  // lld writes its output through temporary files of its own beside it:
-  // link into a private directory, removed on SIGINT/SIGTERM, and move the
-  // result to `outputPath`.
-  auto directory = createLinkDirectory();
-  if (!directory)
-    return directory.takeError();
+  // SIGINT/SIGTERM kill the linker and remove the driver's directory, if
+  // any; releaseLinkDirectory undoes both.
+  llvm::sys::SetInterruptFunction(interruptLink);
   llvm::scope_exit cleanup(releaseLinkDirectory);
-  SmallString<256> linked(*directory);
-  llvm::sys::path::append(linked, "model.so");
 
   // The build's record, unless the user names a driver; else the driver.
   std::optional<std::vector<std::string>> linkerArgs;
   SmallString<256> record(getSupportDirectory(linkTriple));
   llvm::sys::path::append(record, kLinkRecordName);
   if (!std::getenv("ONNXC_CLANG"))
-    linkerArgs = readLinkRecord(record, objectPath, *support, linked);
+    linkerArgs = readLinkRecord(record, objectPath, *support, "-");
   if (linkerArgs) {
     if (options.verbose)
       llvm::errs() << "onnx-compile: linking as recorded in '" << record
@@ -387,8 +382,12 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
     if (!driver)
       return llvm::createStringError(
           "no clang found to link with (set ONNXC_CLANG)");
-    auto asked = askDriver(*driver, linkTriple, objectPath, *support, linked,
-                           *directory);
+    // The driver writes its answer into a private directory.
+    auto directory = createLinkDirectory();
+    if (!directory)
+      return directory.takeError();
+    auto asked =
+        askDriver(*driver, linkTriple, objectPath, *support, "-", *directory);
     if (!asked)
       return asked.takeError();
     linkerArgs = std::move(*asked);
@@ -400,12 +399,15 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
     printCommand(*linkerArgs, llvm::errs());
 
   // The linker runs as a direct child, which an interrupt can kill (the
-  // driver would leave it orphaned).
+  // driver would leave it orphaned), writing to `outputPath` as "-".
   SmallVector<StringRef> args(linkerArgs->begin(), linkerArgs->end());
+  std::optional<StringRef> redirects[] = {std::nullopt, outputPath,
+                                          std::nullopt};
   std::string errorMessage;
   bool executionFailed = false;
-  llvm::sys::ProcessInfo linker = llvm::sys::ExecuteNoWait(
-      args.front(), args, std::nullopt, {}, 0, &errorMessage, &executionFailed);
+  llvm::sys::ProcessInfo linker =
+      llvm::sys::ExecuteNoWait(args.front(), args, std::nullopt, redirects, 0,
+                               &errorMessage, &executionFailed);
   if (executionFailed)
     return llvm::createStringError("cannot run '" + args.front().str() +
                                    "': " + errorMessage);
@@ -416,12 +418,5 @@ llvm::Error ModelCompiler::linkSharedLibrary(StringRef objectPath,
     return llvm::createStringError(
         "linking with '" + args.front().str() + "' failed" +
         (errorMessage.empty() ? "" : ": " + errorMessage));
-
-  // Into place: a rename on the same file system, a copy across them.
-  if (!llvm::sys::fs::rename(linked, outputPath))
-    return llvm::Error::success();
-  if (std::error_code ec = llvm::sys::fs::copy_file(linked, outputPath))
-    return llvm::createStringError("cannot write '" + outputPath +
-                                   "': " + ec.message());
   return llvm::Error::success();
 }

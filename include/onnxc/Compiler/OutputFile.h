@@ -1,11 +1,13 @@
 //===- OutputFile.h - Outputs that appear whole or not at all ---*- C++ -*-===//
 //
-// onnx-compile's outputs. A regular file (or a new one) is written under a
-// temporary name beside it and renamed into place once complete, so a failed
-// or killed run never leaves a partial output. Anything else that already
-// exists at the path (a device such as /dev/null, a FIFO, a symbolic link)
-// is never replaced: the complete output is written through to it instead,
-// from a temporary file in the system's temporary directory.
+// onnx-compile's outputs. A regular file (or a new one) is written into an
+// anonymous file in its directory (O_TMPFILE), which gets its name once
+// complete: a failed, interrupted or killed run leaves nothing behind.
+// Where the file system has no anonymous files, a temporary name beside the
+// output stands in, removed on failure and on SIGINT/SIGTERM. Anything else
+// that already exists at the path (a device such as /dev/null, a FIFO, a
+// symbolic link) is never replaced: the complete output is written through
+// to it instead, from a temporary file in the system's temporary directory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ONNXC_COMPILER_OUTPUTFILE_H
@@ -24,8 +26,7 @@ namespace onnxc {
 
 class OutputFile {
 public:
-  /// Opens an output for `path` ("-" is stdout). Temporary files are removed
-  /// on SIGINT/SIGTERM and when the OutputFile is destroyed without keep().
+  /// Opens an output for `path` ("-" is stdout).
   static llvm::Expected<OutputFile> create(llvm::StringRef path);
 
   /// A scratch file that is always removed: an object file on its way to
@@ -33,27 +34,30 @@ public:
   static llvm::Expected<OutputFile> createScratch(llvm::StringRef prefix,
                                                   llvm::StringRef suffix);
 
-  OutputFile(OutputFile &&) = default;
-  OutputFile &operator=(OutputFile &&) = default;
+  OutputFile(OutputFile &&other);
+  OutputFile &operator=(OutputFile &&) = delete;
   ~OutputFile();
 
   llvm::raw_pwrite_stream &os() { return *stream; }
-  /// The file the output is written to until keep(); empty for stdout.
-  llvm::StringRef tempPath() const {
-    return temp ? llvm::StringRef(temp->TmpName) : llvm::StringRef();
-  }
+  /// Where another process (a linker) reads or writes the output until
+  /// keep(): /proc/PID/fd/FD for an anonymous file, else the temporary
+  /// file's name; empty for stdout.
+  llvm::StringRef tempPath() const { return accessPath; }
 
-  /// Makes the output appear at its path: renamed into place, or copied
-  /// through to the existing special file.
+  /// Makes the output appear at its path: named or renamed into place, or
+  /// copied through to the existing special file.
   llvm::Error keep();
 
 private:
-  OutputFile(std::string path, std::optional<llvm::sys::fs::TempFile> temp,
-             bool writeThrough);
+  OutputFile(std::string path, bool writeThrough);
 
   std::string path;
-  std::optional<llvm::sys::fs::TempFile> temp;
   bool writeThrough = false;
+  /// The anonymous file, or -1.
+  int anonymousFD = -1;
+  /// The named temporary file, where there is no anonymous one.
+  std::optional<llvm::sys::fs::TempFile> temp;
+  std::string accessPath;
   std::unique_ptr<llvm::raw_fd_ostream> stream;
 };
 

@@ -3,8 +3,8 @@
     interrupt_link.py ONNX_COMPILE MODEL WORK_DIR
 
 A fake clang (the ONNXC_CLANG it is given) tells onnx-compile to link with a
-fake ld.lld that, like lld, writes a temporary file beside its output, then
-hangs. Once the fake linker runs, onnx-compile gets SIGTERM. Afterwards the
+fake ld.lld that, like lld, writes part of its output (to stdout for
+"-o -", else into a temporary file beside the output), then hangs. Once the fake linker runs, onnx-compile gets SIGTERM. Afterwards the
 linker must be dead, and neither the output's directory nor the temporary
 directory may hold any file. Prints "interrupted cleanly" or what is wrong.
 """
@@ -29,14 +29,15 @@ echo ' "%(bin)s/ld.lld" "-shared" "-o" "'$out'"' >&2
 """
 
 FAKE_LLD = """#!/bin/sh
-# Writes a temporary file beside the output, as lld does, then hangs.
+# Writes part of its output, then hangs: into a temporary file beside a
+# named output, as lld does, or to stdout for "-o -".
 out=
 prev=
 for a in "$@"; do
   [ "$prev" = "-o" ] && out=$a
   prev=$a
 done
-echo partial > "$out.tmp12345"
+if [ "$out" = "-" ]; then echo partial; else echo partial > "$out.tmp12345"; fi
 echo $$ > "%(work)s/linker.pid"
 exec sleep 60
 """
