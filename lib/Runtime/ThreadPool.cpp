@@ -5,11 +5,11 @@
 // leaves in a core's cache is where the next run looks for it. The caller
 // runs the first range and then takes back the ranges of workers that have
 // not started yet, so a worker that wakes late costs no more than doing
-// without it. A worker that finished a loop spins for at most 50 us waiting
-// for the next one, then sleeps on a futex: an idle process uses no CPU.
-// Only a worker that said it sleeps costs its caller a wake-up system call.
-// A worker the scheduler put on its caller's CPU moves off it. Which thread
-// runs which range never changes a result, since the kernels' iterations
+// without it. A worker that finished a loop spins briefly (kSpinBeforeSleep)
+// waiting for the next one, then sleeps on a futex: an idle process uses no
+// CPU. Only a worker that said it sleeps costs its caller a wake-up system
+// call. A worker the scheduler put on its caller's CPU moves off it. Which
+// thread runs which range never changes a result, since the kernels' iterations
 // are independent.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <pthread.h>
 #include <sched.h>
 #include <system_error>
 #include <thread>
@@ -70,6 +71,8 @@ void cpuRelax() {
 /// sleeps: long enough to span the serial steps between a kernel's loops and
 /// between back-to-back runs, short enough that an idle process uses no CPU.
 constexpr std::chrono::microseconds kSpinBeforeSleep{50};
+/// What a worker is called (at most 15 characters).
+constexpr char kWorkerThreadName[] = "onnxc-worker";
 
 /// How long a caller waits for a busy worker before it sleeps.
 constexpr std::chrono::milliseconds kCallerSpin{2};
@@ -173,6 +176,8 @@ size_t ThreadPool::ensureWorkers(size_t count) {
     bool known = sched_getaffinity(0, sizeof(creatorCPUs), &creatorCPUs) == 0;
     try {
       std::thread([this, &started, creatorCPUs, known] {
+        // Named for top -H, debuggers and the runtime's own tests.
+        pthread_setname_np(pthread_self(), kWorkerThreadName);
         workerCPUs = creatorCPUs;
         hasWorkerCPUs = known;
         workerLoop(started);
@@ -198,15 +203,14 @@ void ThreadPool::workerLoop(Worker &worker) {
     }
     if (state == Idle) {
       // Spin briefly before sleeping: kernels run their loops back to back,
-      // and waking a sleeping thread costs 5-30 us on a virtual machine
-      // whose idle CPUs halt, as much as a cache-resident loop takes.
+      // and waking a sleeping thread, on a machine whose idle CPUs halt,
+      // can cost as much as a cache-resident loop takes.
       auto deadline = std::chrono::steady_clock::now() + kSpinBeforeSleep;
       while (worker.state.load(std::memory_order_relaxed) == Idle &&
              std::chrono::steady_clock::now() < deadline)
         cpuRelax();
       // Say so before sleeping: only then does a caller make the wake-up
-      // system call (1 us on a virtual machine), which spinning workers
-      // do not need.
+      // system call, which spinning workers do not need.
       uint32_t expected = Idle;
       worker.state.compare_exchange_strong(expected, Sleeping,
                                            std::memory_order_relaxed);
