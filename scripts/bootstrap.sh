@@ -5,8 +5,9 @@
 set -euo pipefail
 
 packages=(
-  # Toolchain and build system.
-  cmake ninja-build ccache clang-22 lld-22
+  # Toolchain and build system (make for the CMake package's test with
+  # Makefiles), and the format check.
+  cmake ninja-build make ccache clang-22 lld-22 clang-format
   # LLVM/MLIR 22 (the CMake config links the shared libMLIR.so).
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   # ONNX protobuf classes, checker, shape inference and text parser.
