@@ -112,16 +112,13 @@ bool isVectorOp(Operation *op) {
 /// The largest factor up to `maxFactor` for which the jammed inner body
 /// has at most `maxJammedVectorOps` vector ops, or 1 when jamming saves no
 /// vector arithmetic.
-/// - A much longer body no longer fits the decoded-instruction cache. On
-///   the x86 machine of the benchmarks, a x1.5 linear Upsample of 4 planes
-///   in the L2 cache (457 vector ops a row, 192 of them invariant) ran
-///   5-20% faster jammed by 2 to 4 (722 to 1252 ops), but no faster by 8
-///   (2312).
+/// - A much longer body no longer fits the decoded-instruction cache: a
+///   x1.5 linear Upsample of 4 planes in the L2 cache (457 vector ops a
+///   row, 192 of them invariant) gains jammed by 2 to 4 (722 to 1252 ops),
+///   but not by 8 (2312); tuned with benchmarks/sweep.py.
 /// - An inner loop of at most `kMaxUnrolledTrips` iterations is unrolled
 ///   by LLVM, whose loop-invariant code motion then computes its invariant
-///   values once for the whole outer loop: jamming only adds code (the
-///   two-phase row loops of x2 linear Upsamples on [1,64,56,56], before
-///   onnx-specialize-gathers unrolled them itself, ran 10% slower jammed).
+///   values once for the whole outer loop: jamming only adds code.
 /// - There are no more copies than the outer loop has iterations.
 int64_t getFactor(const JamCandidate &candidate, int64_t maxFactor,
                   int64_t maxJammedVectorOps) {

@@ -477,13 +477,12 @@ std::optional<int64_t> getAlignedWindowStartInRow(MemRefType baseType,
 /// is read with a masked load so that nothing past it is touched, unless a
 /// whole vector holding the span fits in the row the gather reads (see
 /// getWholeVectorStartInRow): on x86 a masked load also takes a vector ALU
-/// slot, which the interpolating kernels need (linear x1.5 ran 17% faster
-/// without). That vector is the aligned window holding the span when there
-/// is one (getAlignedWindowStartInRow). Like the
-/// gather (whose lanes the Linalg vectorizer linearizes past the innermost
-/// dimension), the load addresses its offsets through the strides and then
-/// contiguous elements, so with a unit innermost stride both read the same
-/// addresses.
+/// slot, which the interpolating kernels need (benchmarks/sweep.py's linear
+/// x1.5 is the case). That vector is the aligned window holding the span when
+/// there is one (getAlignedWindowStartInRow). Like the gather (whose lanes the
+/// Linalg vectorizer linearizes past the innermost dimension), the load
+/// addresses its offsets through the strides and then contiguous elements, so
+/// with a unit innermost stride both read the same addresses.
 struct GatherOfNearbyConstantLanesToShuffle
     : OpRewritePattern<vector::GatherOp> {
   using OpRewritePattern::OpRewritePattern;

@@ -333,12 +333,12 @@ struct ONNXStreamingStoresPass
 
   /// A top-level loop over single vectors that streams them (a flattened
   /// elementwise op) runs over chunks of `streams` pages, one vector of each
-  /// page in turn. On Intel cores four such streams of reads and writes
-  /// keep more of the memory's banks busy than one (a Clip of 256 MiB ran
-  /// about 10% faster, like glibc's large memcpy); on AMD Zen 5 reads that
-  /// alternate between pages lose its prefetchers (40% slower). Iterations
-  /// are independent, so their order is free; the chunks' remainder runs
-  /// after.
+  /// page in turn. On Intel cores, whose prefetchers follow one stream per
+  /// page, four such streams keep more of the memory busy than one, as
+  /// glibc's large memcpy does; on AMD Zen cores reads that alternate
+  /// between pages lose the prefetchers (docs/design.md, "Streaming
+  /// stores"). Iterations are independent, so their order is free; the
+  /// chunks' remainder runs after.
   static void interleavePages(scf::ForOp loop, int64_t streams) {
     constexpr int64_t kPageBytes = 4096;
     if (streams <= 1)

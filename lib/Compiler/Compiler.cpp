@@ -193,11 +193,9 @@ static unsigned getTargetVectorBits(const llvm::TargetMachine &tm) {
 /// cache (the cache's size over the CPUs sharing it, from sysfs), the
 /// fraction glibc's memcpy keeps for its own copies. When sysfs describes
 /// no caches, 24 MiB, 3/4 of the 32 MiB L3 of one AMD Zen 4 or Zen 5 core
-/// complex, a value per thread found by measurement: on the AMD EPYC VM
-/// whose sysfs is silent, int8 Clips (one thread and two) ran faster with
-/// streaming stores from 20 MiB per thread on, clearly so from 24 MiB, and
-/// about as fast either way at 16 MiB; an int8 linear x2 Upsample moving
-/// 20 MiB per thread ran faster with ordinary ones (docs/design.md).
+/// complex (virtual machines of those often hide their caches), where the
+/// int8 Clips and Upsamples of benchmarks/run.sh cross over
+/// (docs/design.md, "Streaming stores").
 static int64_t getDefaultStreamingThreshold() {
   int64_t bestLevel = 0, bytes = 0, sharing = 1;
   for (int index = 0; index < 8; ++index) {
@@ -238,10 +236,10 @@ static int64_t getDefaultStreamingThreshold() {
 
 /// Pages a flattened elementwise loop streams at once (onnx-streaming-stores
 /// page-streams): four on Intel cores, whose prefetchers follow a stream
-/// per page (a 256 MiB Clip ran about 10% faster on an Emerald Rapids
-/// Xeon); one elsewhere, the order every copy uses: on AMD Zen 5 reads that
-/// alternate between pages ran 40% slower. Generic x86 CPUs, whose vendor
-/// is unknown, stay with one.
+/// per page; one elsewhere, the order every copy uses, since AMD Zen cores
+/// lose their prefetchers to reads that alternate between pages (large
+/// Clips of benchmarks/run.sh; docs/design.md, "Streaming stores"). Generic
+/// x86 CPUs, whose vendor is unknown, stay with one.
 static int64_t getStreamingPageStreams(const llvm::TargetMachine *tm) {
   if (!tm || !tm->getTargetTriple().isX86())
     return 1;

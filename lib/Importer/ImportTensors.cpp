@@ -181,10 +181,10 @@ ModelImporter::convertTensor(const pb::TensorProto &tensor, const Twine &what,
   }
   if (static_cast<int64_t>(raw->size()) != numElements * elementBytes)
     return mismatch(raw->size() / std::max(1u, elementBytes));
-  // Large data moves into a resource blob: no copy, no per-element work and
-  // no hashing of the whole buffer to unique an attribute. (On these
-  // machines every copy of 100 MB also costs ~0.3 s of first-touch page
-  // faults.) Small data is copied once into a uniqued attribute.
+  // Large data moves into a resource blob: no copy (each of which pays
+  // first-touch page faults), no per-element work and no hashing of the
+  // whole buffer to unique an attribute. Small data is copied once into a
+  // uniqued attribute.
   constexpr size_t kResourceThreshold = size_t(1) << 20;
   if (movableRaw && raw == movableRaw && raw->size() >= kResourceThreshold) {
     auto *owned = new std::string(std::move(*movableRaw));

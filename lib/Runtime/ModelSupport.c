@@ -266,24 +266,22 @@ __onnxc_guarded_shapes(int32_t (*shapes)(void **), void **descriptors) {
 \*===----------------------------------------------------------------------===*/
 
 /* Bytes each thread must have to write for a loop to be shared. Sharing
- * costs a round trip between cores, 0.5-0.7 us on a 2-core AMD EPYC VM,
- * and moves the lines a run leaves in one core's cache. Measured with a
- * lone float Clip on two threads against one (docs/design.md, "Threads"):
- * on an Intel Xeon VM, even at 64 KiB written in all; on the AMD VM, 1.7x
- * slower at 64 KiB, 1.1x slower at 128 KiB, 1.2x at 256 KiB, 2x faster at
- * 512 KiB (a core's L2 then holds only half the data). A worker that is
- * asleep when the loop starts costs the caller no more than the wake-up
- * call: the caller takes back its range. */
+ * costs a round trip between cores and moves the lines a run leaves in one
+ * core's cache, which small loops do not win back. Tuned with the
+ * cache-resident Clip workloads of benchmarks/run.sh at one and two
+ * threads (docs/design.md, "Threads"). A worker that is asleep when the
+ * loop starts costs the caller no more than the wake-up call: the caller
+ * takes back its range. */
 enum { kMinBytesPerThread = 64 << 10 };
 
 /* A loop whose threads each write at most this many bytes runs its ranges
  * backward every other time: it then starts with the lines the previous
  * loop of this thread touched last, which are still in the core's cache,
  * instead of with those it touched first, which least-recently-used
- * replacement has evicted. Measured with a float Clip on the AMD VM
- * (1 MiB L2 per core; docs/design.md, "Threads", "Sweep direction"): 10-20%
- * faster from 0.6 to 4 MiB written, even at 8 MiB, 10-40% slower from 12 MiB.
- */
+ * replacement has evicted. Past a few times a core's L2, the lines are gone
+ * either way and backward sweeps only lose the prefetchers. Tuned with
+ * float Clips of benchmarks/run.sh (docs/design.md, "Threads", "Sweep
+ * direction"). */
 enum { kMaxAlternatingBytesPerThread = 4 << 20 };
 
 /* A backward sweep runs blocks of about this many bytes backward, each

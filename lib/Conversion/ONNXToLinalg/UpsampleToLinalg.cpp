@@ -658,8 +658,8 @@ private:
     /// which onnx-specialize-gathers turns into loads and shuffles, instead
     /// of vectors and a short tail beside a separate edge column.
     /// Streaming stores need that: a row end written with ordinary stores
-    /// between non-temporal ones costs a read of its line from memory and
-    /// made a large linear x2 Upsample three times slower.
+    /// between non-temporal ones costs a read of its line from memory,
+    /// which stalls the streaming stores queued behind it.
     Gathered,
     /// Factors up to kMaxPhases: one loop over every input element j and
     /// its phases r. The taps are X[j] and X[min(j + 1, n - 1)] (through an
@@ -684,8 +684,8 @@ private:
   };
 
   /// The largest innermost factor computed by phases. Each phase is a sum
-  /// and a select of its own: linear x4 ran 6-10% faster by phases than
-  /// gathered (float32 and int8, one thread), x8 six to eight times slower.
+  /// and a select of its own, so their cost grows with the factor while a
+  /// gather's does not: tuned with benchmarks/sweep.py's linear x4 and x8.
   static constexpr int64_t kMaxPhases = 4;
 
   /// The interior of an upsampling by integer factors: outputs whose taps
