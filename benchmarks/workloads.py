@@ -85,19 +85,35 @@ def linear_clip(name, shape):
     ], out, 9, {"scales": [1, 1, 2, 2]})
 
 
-def resize(name, shape, scales, mode, coordinate_mode, **attributes):
-    """A Resize-13 with constant scales, as exporters write it."""
-    out = [int(np.floor(np.float64(d) * np.float64(np.float32(s))))
-           for d, s in zip(shape, scales)]
+def resize(name, shape, scales, mode, coordinate_mode, opset=13, sizes=None,
+           roi=None, **attributes):
+    """A float32 Resize with constant scales (or sizes, and a roi), as
+    exporters write it."""
+    if sizes is not None:
+        out = list(sizes)
+    else:
+        out = [int(np.floor(np.float64(d) * np.float64(np.float32(s))))
+               for d, s in zip(shape, scales)]
+    initializers = {}
+    if roi is not None:
+        initializers["roi"] = np.array(roi, np.float32)
+    if sizes is not None:
+        initializers["sizes"] = np.array(sizes, np.int64)
+    else:
+        initializers["scales"] = np.array(scales, np.float32)
+    inputs = ["X", "roi" if roi is not None else "",
+              "" if sizes is not None else "scales"]
+    if sizes is not None:
+        inputs.append("sizes")
     graph = helper.make_graph(
-        [helper.make_node("Resize", ["X", "", "scales"], ["Y"], mode=mode,
+        [helper.make_node("Resize", inputs, ["Y"], mode=mode,
                           coordinate_transformation_mode=coordinate_mode,
                           **attributes)],
         name, [helper.make_tensor_value_info("X", TensorProto.FLOAT, shape)],
         [helper.make_tensor_value_info("Y", TensorProto.FLOAT, out)],
-        initializer=[numpy_helper.from_array(np.array(scales, np.float32),
-                                             "scales")])
-    return name, graph, 13, shape, 4 * int(np.prod(shape)), 4 * int(
+        initializer=[numpy_helper.from_array(v, k)
+                     for k, v in initializers.items()])
+    return name, graph, opset, shape, 4 * int(np.prod(shape)), 4 * int(
         np.prod(out))
 
 
@@ -149,6 +165,18 @@ WORKLOADS = [
            [1, 1, 0.6, 0.6], "linear", "half_pixel"),
     clip_resize_clip("graph_clip_resize_nearest_x2_clip_8x64x128x128",
                      [8, 64, 128, 128]),
+    resize("resize_cubic_x2_8x64x128x128", [8, 64, 128, 128], [1, 1, 2, 2],
+           "cubic", "half_pixel", cubic_coeff_a=-0.75),
+    resize("resize_antialias_linear_x0.5_8x64x256x256", [8, 64, 256, 256],
+           [1, 1, 0.5, 0.5], "linear", "half_pixel", opset=18, antialias=1),
+    resize("resize_antialias_linear_x0.25_8x64x256x256", [8, 64, 256, 256],
+           [1, 1, 0.25, 0.25], "linear", "half_pixel", opset=18,
+           antialias=1),
+    resize("resize_antialias_cubic_x0.5_8x64x256x256", [8, 64, 256, 256],
+           [1, 1, 0.5, 0.5], "cubic", "half_pixel", opset=18, antialias=1),
+    resize("resize_crop_1x3x512x512_to_224x224", [1, 3, 512, 512], None,
+           "linear", "tf_crop_and_resize", sizes=[1, 3, 224, 224],
+           roi=[0, 0, 0.1, 0.15, 1, 1, 0.9, 0.85]),
 ]
 
 TYPE_NAMES = {TensorProto.FLOAT: "float32", TensorProto.INT8: "int8"}
