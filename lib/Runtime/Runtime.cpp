@@ -54,6 +54,17 @@ onnxc_status fail(onnxc_status status, const char *format, ...) {
   return status;
 }
 
+/// "float32[1, 8]": a tensor's element type and shape, for messages.
+static std::string describeTensorType(onnxc_element_type type, int32_t rank,
+                                      const int64_t *dims) {
+  const char *name = onnxc_element_type_name(type);
+  std::string text = name ? name : "?";
+  text += "[";
+  for (int32_t i = 0; i < rank; ++i)
+    text += (i ? ", " : "") + std::to_string(dims[i]);
+  return text + "]";
+}
+
 /// Runs the body of a C API function: no C++ exception crosses the C API.
 /// The runtime's bookkeeping (tensor vectors, scratch buffers, worker
 /// threads) throws when memory or threads run out; that is an error
@@ -871,12 +882,15 @@ static onnxc_status modelRunImpl(const onnxc_model *model,
           output->dims.size() != static_cast<size_t>(io.rank) ||
           !std::equal(output->dims.begin(), output->dims.end(), shape)) {
         s.fresh.clear();
+        std::string expected = describeTensorType(
+            static_cast<onnxc_element_type>(io.elem_type), io.rank, shape);
+        std::string given = describeTensorType(
+            output->type, static_cast<int32_t>(output->dims.size()),
+            output->dims.data());
         return fail(ONNXC_ERROR_INVALID_ARGUMENT,
-                    "output '%s' must be a %s tensor of the shape the inputs "
-                    "give",
-                    io.name,
-                    onnxc_element_type_name(
-                        static_cast<onnxc_element_type>(io.elem_type)));
+                    "output '%s' must be %s (the shape the inputs give), "
+                    "not %s",
+                    io.name, expected.c_str(), given.c_str());
       }
     } else {
       if (onnxc_status status =

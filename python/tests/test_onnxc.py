@@ -387,6 +387,12 @@ def test_an_onnx_runtime_script_runs_with_the_import_changed(tmp_path):
     binding.bind_output("y", "cpu", 0, np.float32, [3], out.ctypes.data)
     session.run_with_iobinding(binding)
     np.testing.assert_array_equal(out, y)
+    # A wrong-shape output says what shape the inputs give.
+    binding.bind_output("y", np.zeros(4, np.float32))
+    with pytest.raises(onnxc.Error, match=r"must be float32\[3\] \(the "
+                       r"shape the inputs give\), not float32\[4\]"):
+        session.run_with_iobinding(binding)
+    binding.bind_output("y", out)
     held = np.array([1.5, -3, 9], np.float32)
     binding.bind_input(name, "cpu", 0, np.float32, [3], held.ctypes.data)
     session.run_with_iobinding(binding)
