@@ -78,13 +78,8 @@ llvm::Expected<OutputFile> OutputFile::create(StringRef path) {
   llvm::sys::path::remove_filename(dir);
   std::string tempDir = writeThrough ? getTemporaryDirectory()
                                      : (dir.empty() ? "." : dir.str().str());
-  out.anonymousFD = openAnonymous(tempDir);
-  if (out.anonymousFD >= 0) {
-    out.accessPath = "/proc/" + std::to_string(::getpid()) + "/fd/" +
-                     std::to_string(out.anonymousFD);
-    out.stream = std::make_unique<llvm::raw_fd_ostream>(out.anonymousFD, false);
+  if (out.openAnonymousIn(tempDir))
     return std::move(out);
-  }
   // TempFile removes itself on SIGINT/SIGTERM (RemoveFileOnSignal) and in
   // its destructor unless kept.
   llvm::SmallString<256> model;
@@ -108,13 +103,8 @@ llvm::Expected<OutputFile> OutputFile::createScratch(StringRef prefix,
                                                      StringRef suffix) {
   std::string dir = getTemporaryDirectory();
   OutputFile out(/*path=*/"", /*writeThrough=*/false);
-  out.anonymousFD = openAnonymous(dir);
-  if (out.anonymousFD >= 0) {
-    out.accessPath = "/proc/" + std::to_string(::getpid()) + "/fd/" +
-                     std::to_string(out.anonymousFD);
-    out.stream = std::make_unique<llvm::raw_fd_ostream>(out.anonymousFD, false);
+  if (out.openAnonymousIn(dir))
     return std::move(out);
-  }
   llvm::SmallString<256> model(dir);
   llvm::sys::path::append(model, prefix + "-%%%%%%." + suffix);
   llvm::Expected<fs::TempFile> temp = fs::TempFile::create(model, kOutputMode);
@@ -125,6 +115,16 @@ llvm::Expected<OutputFile> OutputFile::createScratch(StringRef prefix,
   out.accessPath = out.temp->TmpName;
   out.stream = std::make_unique<llvm::raw_fd_ostream>(out.temp->FD, false);
   return std::move(out);
+}
+
+bool OutputFile::openAnonymousIn(const std::string &dir) {
+  anonymousFD = openAnonymous(dir);
+  if (anonymousFD < 0)
+    return false;
+  accessPath = "/proc/" + std::to_string(::getpid()) + "/fd/" +
+               std::to_string(anonymousFD);
+  stream = std::make_unique<llvm::raw_fd_ostream>(anonymousFD, false);
+  return true;
 }
 
 OutputFile::OutputFile(std::string path, bool writeThrough)

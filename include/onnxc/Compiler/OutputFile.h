@@ -50,6 +50,9 @@ public:
 
 private:
   OutputFile(std::string path, bool writeThrough);
+  /// Writes into a new anonymous file in `dir`; false where `dir`'s file
+  /// system has none.
+  bool openAnonymousIn(const std::string &dir);
 
   std::string path;
   bool writeThrough = false;
