@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
+#include "ONNXOpsDetail.h"
 #include "onnxc/Dialect/ONNX/ElementTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,6 +25,7 @@
 
 using namespace mlir;
 using namespace onnxc::onnx;
+using namespace onnxc::onnx::detail;
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -41,8 +43,8 @@ std::optional<int64_t> onnxc::onnx::getUpsampledLength(int64_t inputLength,
   return static_cast<int64_t>(length);
 }
 
-/// Returns the values of a constant 1-D f32 tensor.
-static std::optional<SmallVector<float>> getConstantFloats(Value value) {
+std::optional<SmallVector<float>>
+onnxc::onnx::detail::getConstantFloats(Value value) {
   ElementsAttr attr;
   if (!value || !matchPattern(value, m_Constant(&attr)))
     return std::nullopt;
@@ -56,10 +58,8 @@ static std::optional<SmallVector<float>> getConstantFloats(Value value) {
   return std::nullopt;
 }
 
-/// A resampled result has its input's element type and rank.
-static LogicalResult verifyResampledType(Operation *op,
-                                         RankedTensorType inputType,
-                                         RankedTensorType resultType) {
+LogicalResult onnxc::onnx::detail::verifyResampledType(
+    Operation *op, RankedTensorType inputType, RankedTensorType resultType) {
   if (resultType.getElementType() != inputType.getElementType())
     return op->emitOpError("result element type must be the input's, ")
            << inputType.getElementType() << ", but is "
@@ -70,9 +70,8 @@ static LogicalResult verifyResampledType(Operation *op,
   return success();
 }
 
-/// The known dimensions of `resultType` alone must leave a size the runtime
-/// can hold.
-static LogicalResult verifyOutputSize(Operation *op,
+LogicalResult
+onnxc::onnx::detail::verifyOutputSize(Operation *op,
                                       RankedTensorType resultType) {
   std::optional<int64_t> bytes =
       getElementTypeSize(resultType.getElementType());
@@ -576,340 +575,6 @@ static ResizeOperands readResizeV18(OpOrAdaptor op, int64_t version = 18) {
 template <typename OpOrAdaptor>
 static ResizeOperands readResizeV19(OpOrAdaptor op) {
   return readResizeV18(op, 19);
-}
-
-/// The values of a constant 1-D i64 tensor.
-static std::optional<SmallVector<int64_t>> getConstantInts(Value value) {
-  ElementsAttr attr;
-  if (!value || !matchPattern(value, m_Constant(&attr)) ||
-      !attr.getElementType().isInteger(64))
-    return std::nullopt;
-  return llvm::map_to_vector(attr.getValues<APInt>(),
-                             [](const APInt &v) { return v.getSExtValue(); });
-}
-
-std::optional<int64_t> onnxc::onnx::getResizedLength(int64_t inputLength,
-                                                     double scale) {
-  if (!std::isfinite(scale) || !(scale > 0.0) || inputLength < 0)
-    return std::nullopt;
-  double length = std::floor(static_cast<double>(inputLength) * scale);
-  // 2^62 keeps every later size computation clear of int64 overflow.
-  if (!(length < 0x1p62))
-    return std::nullopt;
-  return static_cast<int64_t>(length);
-}
-
-namespace {
-/// What compile time knows of one output axis.
-struct StaticResizedAxis {
-  std::optional<int64_t> length;
-  std::optional<double> scale;
-};
-} // namespace
-
-/// docs/semantics.md's output shape, where compile time knows it. Assumes
-/// the axes are valid; lengths that are not lengths stay unknown (the
-/// verifier reports them).
-static SmallVector<StaticResizedAxis>
-getStaticResizedAxes(const ResizeOperands &r, RankedTensorType inputType) {
-  int64_t rank = inputType.getRank();
-  SmallVector<StaticResizedAxis> result(rank);
-  SmallVector<int64_t> listed = r.getListedAxes(rank);
-  auto inLength = [&](int64_t d) -> std::optional<int64_t> {
-    if (inputType.isDynamicDim(d))
-      return std::nullopt;
-    return inputType.getDimSize(d);
-  };
-  for (int64_t d = 0; d < rank; ++d)
-    if (!llvm::is_contained(listed, d))
-      result[d] = {inLength(d), 1.0};
-  if (r.scales) {
-    std::optional<SmallVector<float>> scales = getConstantFloats(r.scales);
-    if (!scales || scales->size() != listed.size())
-      return result;
-    for (auto [i, d] : llvm::enumerate(listed)) {
-      double s = (*scales)[i];
-      result[d].scale = s;
-      if (std::optional<int64_t> n = inLength(d))
-        result[d].length = getResizedLength(*n, s);
-    }
-    return result;
-  }
-  std::optional<SmallVector<int64_t>> sizes = getConstantInts(r.sizes);
-  if (!sizes || sizes->size() != listed.size() ||
-      llvm::any_of(*sizes, [](int64_t v) { return v < 0; }))
-    return result;
-  if (r.keepAspectRatioPolicy == KeepAspectRatioPolicy::stretch) {
-    for (auto [i, d] : llvm::enumerate(listed)) {
-      result[d].length = (*sizes)[i];
-      std::optional<int64_t> n = inLength(d);
-      if (n && *n > 0)
-        result[d].scale = double((*sizes)[i]) / double(*n);
-    }
-    return result;
-  }
-  // One scale for every listed axis: the smallest (not_larger) or largest
-  // (not_smaller) of their size ratios.
-  std::optional<double> scale;
-  for (auto [i, d] : llvm::enumerate(listed)) {
-    std::optional<int64_t> n = inLength(d);
-    if (!n || *n == 0)
-      return result;
-    double ratio = double((*sizes)[i]) / double(*n);
-    if (!scale)
-      scale = ratio;
-    else if (r.keepAspectRatioPolicy == KeepAspectRatioPolicy::not_larger)
-      scale = std::min(*scale, ratio);
-    else
-      scale = std::max(*scale, ratio);
-  }
-  for (int64_t d : listed) {
-    result[d].scale = scale;
-    double length = std::floor(*scale * double(inputType.getDimSize(d)) + 0.5);
-    if (length < 0x1p62)
-      result[d].length = static_cast<int64_t>(length);
-  }
-  return result;
-}
-
-static RankedTensorType inferResizeType(const ResizeOperands &r) {
-  auto inputType = cast<RankedTensorType>(r.x.getType());
-  SmallVector<int64_t> shape(inputType.getRank(), ShapedType::kDynamic);
-  SmallVector<int64_t> listed = r.getListedAxes(inputType.getRank());
-  bool validAxes =
-      llvm::all_of(
-          listed,
-          [&](int64_t d) { return d >= 0 && d < inputType.getRank(); }) &&
-      llvm::SmallSet<int64_t, 8>(listed.begin(), listed.end()).size() ==
-          listed.size();
-  if (validAxes && (r.scales || r.sizes))
-    for (auto [d, axis] : llvm::enumerate(getStaticResizedAxes(r, inputType)))
-      if (axis.length)
-        shape[d] = *axis.length;
-  return RankedTensorType::get(shape, inputType.getElementType());
-}
-
-/// The static length of a 1-D operand, if it has one.
-static std::optional<int64_t> getStaticLength(Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
-  if (type.getRank() != 1 || type.isDynamicDim(0))
-    return std::nullopt;
-  return type.getDimSize(0);
-}
-
-static LogicalResult verifyResize(Operation *op, const ResizeOperands &r) {
-  auto inputType = cast<RankedTensorType>(r.x.getType());
-  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-  int64_t rank = inputType.getRank();
-  if (rank < 1)
-    return op->emitOpError("input must have rank >= 1 to be resized");
-  if (r.version == 10 && r.mode == ResizeMode::cubic)
-    return op->emitOpError("mode must be 'nearest' or 'linear' in Resize-10, "
-                           "but is 'cubic'");
-  if (r.coordinateMode == CoordinateTransformationMode::half_pixel_symmetric &&
-      r.version < 19)
-    return op->emitOpError("coordinate_transformation_mode "
-                           "'half_pixel_symmetric' needs Resize-19, but this "
-                           "is Resize-")
-           << r.version;
-  Type elementType = inputType.getElementType();
-  if (r.mode != ResizeMode::nearest &&
-      (elementType.isInteger(1) || isa<StringType, ComplexType>(elementType)))
-    return op->emitOpError("mode '")
-           << stringifyResizeMode(r.mode)
-           << "' interpolates and is not defined for element type "
-           << elementType;
-
-  for (auto [name, value] : {std::pair<StringRef, Value>{"roi", r.roi},
-                             {"scales", r.scales},
-                             {"sizes", r.sizes}})
-    if (value && cast<RankedTensorType>(value.getType()).getRank() != 1)
-      return op->emitOpError("'")
-             << name << "' must be a 1-D tensor, but has type "
-             << value.getType();
-  if (!r.scales && !r.sizes)
-    return op->emitOpError("needs 'scales' or 'sizes' (a non-empty one), but "
-                           "has neither");
-  if (r.scales && r.sizes)
-    return op->emitOpError("takes exactly one of 'scales' and 'sizes', but "
-                           "has both");
-
-  SmallVector<int64_t> listed = r.getListedAxes(rank);
-  if (r.axes) {
-    llvm::SmallSet<int64_t, 8> seen;
-    for (auto [written, d] : llvm::zip_equal(*r.axes, listed)) {
-      if (d < 0 || d >= rank)
-        return op->emitOpError("axis ")
-               << written << " is out of range for an input of rank " << rank;
-      if (!seen.insert(d).second)
-        return op->emitOpError("axis ") << written << " is listed twice";
-    }
-  }
-  int64_t count = listed.size();
-  if (Value given = r.scales ? r.scales : r.sizes) {
-    std::optional<int64_t> length = getStaticLength(given);
-    if (length && *length != count)
-      return op->emitOpError("expects one value in '")
-             << (r.scales ? "scales" : "sizes") << "' per resized axis ("
-             << count << "), but has " << *length;
-  }
-  if (r.roi &&
-      r.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize) {
-    std::optional<int64_t> length = getStaticLength(r.roi);
-    if (length && *length != 2 * count)
-      return op->emitOpError("expects 'roi' to hold a start and an end per "
-                             "resized axis (")
-             << 2 * count << " values), but has " << *length;
-  }
-  if (std::optional<SmallVector<float>> scales = getConstantFloats(r.scales))
-    for (auto [i, s] : llvm::enumerate(*scales))
-      if (!std::isfinite(s) || !(s > 0.0f))
-        return op->emitOpError("scales must be finite and > 0, but scale ")
-               << i << " is " << s;
-  if (std::optional<SmallVector<int64_t>> sizes = getConstantInts(r.sizes))
-    for (auto [i, v] : llvm::enumerate(*sizes))
-      if (v < 0)
-        return op->emitOpError("sizes must be >= 0, but size ")
-               << i << " is " << v;
-
-  if (failed(verifyResampledType(op, inputType, resultType)))
-    return failure();
-  for (auto [d, axis] : llvm::enumerate(getStaticResizedAxes(r, inputType))) {
-    if (inputType.isDynamicDim(d))
-      continue;
-    int64_t n = inputType.getDimSize(d);
-    if (axis.scale && !axis.length)
-      return op->emitOpError("output dimension ")
-             << d << " = floor(" << n << " * " << *axis.scale
-             << ") is too large";
-    if (!axis.length)
-      continue;
-    if (n == 0 && *axis.length != 0)
-      return op->emitOpError("dimension ")
-             << d << " is empty and cannot be resized to length "
-             << *axis.length;
-    if (!resultType.isDynamicDim(d) && resultType.getDimSize(d) != *axis.length)
-      return op->emitOpError("result dimension ")
-             << d << " must be " << *axis.length << ", but is "
-             << resultType.getDimSize(d);
-  }
-  return verifyOutputSize(op, resultType);
-}
-
-/// The f64 scale of a scale read from `scales` (f32).
-static Value extendScale(OpBuilder &b, Location loc, Value scale) {
-  return arith::ExtFOp::create(b, loc, b.getF64Type(), scale);
-}
-
-static Value indexToF64(OpBuilder &b, Location loc, Value index) {
-  Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-  return arith::SIToFPOp::create(b, loc, b.getF64Type(), i64);
-}
-
-static Value f64ToIndex(OpBuilder &b, Location loc, Value value) {
-  Value i64 = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64);
-}
-
-SmallVector<ResizedAxis>
-onnxc::onnx::buildResizedAxes(OpBuilder &b, Location loc,
-                              const ResizeOperands &resize, Value input,
-                              Value scales, Value sizes) {
-  auto inputType = cast<RankedTensorType>(input.getType());
-  int64_t rank = inputType.getRank();
-  SmallVector<StaticResizedAxis> known =
-      getStaticResizedAxes(resize, inputType);
-  SmallVector<int64_t> listed = resize.getListedAxes(rank);
-  SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
-  auto constantF64 = [&](double v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(v));
-  };
-  auto read = [&](Value tensor, int64_t i) -> Value {
-    return tensor::ExtractOp::create(
-        b, loc, tensor, ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
-  };
-  auto inF64 = [&](int64_t d) {
-    return indexToF64(b, loc,
-                      getValueOrCreateConstantIndexOp(b, loc, inSizes[d]));
-  };
-  // The common scale of a keep_aspect_ratio_policy, built once.
-  Value policyScale;
-  if (!resize.scales &&
-      resize.keepAspectRatioPolicy != KeepAspectRatioPolicy::stretch) {
-    for (auto [i, d] : llvm::enumerate(listed)) {
-      Value size =
-          arith::SIToFPOp::create(b, loc, b.getF64Type(), read(sizes, i));
-      Value ratio = arith::DivFOp::create(b, loc, size, inF64(d));
-      if (!policyScale) {
-        policyScale = ratio;
-        continue;
-      }
-      if (resize.keepAspectRatioPolicy == KeepAspectRatioPolicy::not_larger)
-        policyScale = arith::MinimumFOp::create(b, loc, policyScale, ratio);
-      else
-        policyScale = arith::MaximumFOp::create(b, loc, policyScale, ratio);
-    }
-  }
-
-  SmallVector<ResizedAxis> axes;
-  for (int64_t d = 0; d < rank; ++d) {
-    ResizedAxis axis;
-    axis.staticScale = known[d].scale;
-    if (known[d].scale)
-      axis.scale = constantF64(*known[d].scale);
-    if (known[d].length)
-      axis.outLength = b.getIndexAttr(*known[d].length);
-    auto *position = llvm::find(listed, d);
-    if (position == listed.end()) {
-      axis.outLength = inSizes[d];
-      axes.push_back(axis);
-      continue;
-    }
-    int64_t i = position - listed.begin();
-    if (resize.scales) {
-      if (!axis.scale)
-        axis.scale = extendScale(b, loc, read(scales, i));
-      if (!axis.outLength)
-        axis.outLength = f64ToIndex(
-            b, loc,
-            math::FloorOp::create(
-                b, loc, arith::MulFOp::create(b, loc, inF64(d), axis.scale)));
-    } else if (!policyScale) {
-      if (!axis.outLength)
-        axis.outLength =
-            arith::IndexCastOp::create(b, loc, b.getIndexType(), read(sizes, i))
-                .getResult();
-      if (!axis.scale)
-        axis.scale = arith::DivFOp::create(
-            b, loc,
-            indexToF64(b, loc,
-                       getValueOrCreateConstantIndexOp(b, loc, axis.outLength)),
-            inF64(d));
-    } else {
-      if (!axis.scale)
-        axis.scale = policyScale;
-      if (!axis.outLength) {
-        Value scaled = arith::MulFOp::create(b, loc, axis.scale, inF64(d));
-        Value rounded = math::FloorOp::create(
-            b, loc, arith::AddFOp::create(b, loc, scaled, constantF64(0.5)));
-        axis.outLength = f64ToIndex(b, loc, rounded);
-      }
-    }
-    axes.push_back(axis);
-  }
-  return axes;
-}
-
-static SmallVector<OpFoldResult> reifyResizedSizes(OpBuilder &b, Location loc,
-                                                   const ResizeOperands &r,
-                                                   RankedTensorType type) {
-  SmallVector<ResizedAxis> axes =
-      buildResizedAxes(b, loc, r, r.x, r.scales, r.sizes);
-  SmallVector<OpFoldResult> sizes;
-  for (auto [d, axis] : llvm::enumerate(axes))
-    sizes.push_back(type.isDynamicDim(d) ? axis.outLength
-                                         : b.getIndexAttr(type.getDimSize(d)));
-  return sizes;
 }
 
 #define GET_OP_CLASSES
