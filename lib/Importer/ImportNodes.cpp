@@ -430,19 +430,59 @@ Operation *ModelImporter::buildClipWithInputBounds(NodeReader &node,
   return createOp(name, node.getLoc(), operands, segments, (*input).getType());
 }
 
+/// Whether ops of `name` take attribute `attrName`.
+static bool declaresAttribute(OperationName name, StringRef attrName) {
+  return llvm::any_of(name.getAttributeNames(), [&](StringAttr attr) {
+    return attr.getValue() == attrName;
+  });
+}
+
+/// Takes string attribute `attrName`, when ops of `name` declare it, as the
+/// enum attribute AttrT; a value of no case is an error that lists the
+/// cases.
+template <typename AttrT>
+static LogicalResult takeEnumAttr(NodeReader &node, OperationName name,
+                                  StringRef attrName,
+                                  SmallVectorImpl<NamedAttribute> &attributes) {
+  using Enum = decltype(std::declval<AttrT>().getValue());
+  const pb::AttributeProto *attr;
+  if (!declaresAttribute(name, attrName))
+    return success();
+  if (failed(node.takeAttr(attrName, pb::AttributeProto::STRING, attr)))
+    return failure();
+  if (!attr)
+    return success();
+  MLIRContext *context = name.getContext();
+  if (std::optional<Enum> value = op::symbolizeEnum<Enum>(attr->s())) {
+    attributes.emplace_back(StringAttr::get(context, attrName),
+                            AttrT::get(context, *value));
+    return success();
+  }
+  auto diag = node.error() << "attribute '" << attrName << "' must be one of ";
+  // The cases are numbered from 0 on; past the last, stringifyEnum is "".
+  for (unsigned i = 0;; ++i) {
+    StringRef value = op::stringifyEnum(static_cast<Enum>(i));
+    if (value.empty())
+      break;
+    diag << (i ? ", '" : "'") << value << "'";
+  }
+  return diag << ", but is '" << attr->s() << "'";
+}
+
 Operation *ModelImporter::buildUpsample(NodeReader &node, OperationName name,
                                         op::NodeForm form) {
   Builder &b = builder;
-  const pb::AttributeProto *mode;
-  if (failed(node.takeAttr("mode", pb::AttributeProto::STRING, mode)))
+  SmallVector<NamedAttribute> attributes;
+  if (failed(form == op::NodeForm::UpsampleWithScaleAttributes
+                 ? takeEnumAttr<op::UpsampleV1ModeAttr>(node, name, "mode",
+                                                        attributes)
+                 : takeEnumAttr<op::UpsampleModeAttr>(node, name, "mode",
+                                                      attributes)))
     return nullptr;
   FailureOr<Value> input = node.requireOperand(0, "X");
   if (failed(input))
     return nullptr;
   SmallVector<Value> operands = {*input};
-  SmallVector<NamedAttribute> attributes;
-  if (mode)
-    attributes.push_back(b.getNamedAttr("mode", b.getStringAttr(mode->s())));
 
   if (form == op::NodeForm::UpsampleWithScaleAttributes) {
     const pb::AttributeProto *height, *width;
@@ -485,45 +525,6 @@ Operation *ModelImporter::buildUpsample(NodeReader &node, OperationName name,
   }
   return createOp(name, node.getLoc(), operands, attributes,
                   (*input).getType());
-}
-
-/// Whether ops of `name` take attribute `attrName`.
-static bool declaresAttribute(OperationName name, StringRef attrName) {
-  return llvm::any_of(name.getAttributeNames(), [&](StringAttr attr) {
-    return attr.getValue() == attrName;
-  });
-}
-
-/// Takes string attribute `attrName`, when ops of `name` declare it, as the
-/// enum attribute AttrT; a value of no case is an error that lists the
-/// cases.
-template <typename AttrT>
-static LogicalResult takeEnumAttr(NodeReader &node, OperationName name,
-                                  StringRef attrName,
-                                  SmallVectorImpl<NamedAttribute> &attributes) {
-  using Enum = decltype(std::declval<AttrT>().getValue());
-  const pb::AttributeProto *attr;
-  if (!declaresAttribute(name, attrName))
-    return success();
-  if (failed(node.takeAttr(attrName, pb::AttributeProto::STRING, attr)))
-    return failure();
-  if (!attr)
-    return success();
-  MLIRContext *context = name.getContext();
-  if (std::optional<Enum> value = op::symbolizeEnum<Enum>(attr->s())) {
-    attributes.emplace_back(StringAttr::get(context, attrName),
-                            AttrT::get(context, *value));
-    return success();
-  }
-  auto diag = node.error() << "attribute '" << attrName << "' must be one of ";
-  // The cases are numbered from 0 on; past the last, stringifyEnum is "".
-  for (unsigned i = 0;; ++i) {
-    StringRef value = op::stringifyEnum(static_cast<Enum>(i));
-    if (value.empty())
-      break;
-    diag << (i ? ", '" : "'") << value << "'";
-  }
-  return diag << ", but is '" << attr->s() << "'";
 }
 
 Operation *ModelImporter::buildResize(NodeReader &node, OperationName name,

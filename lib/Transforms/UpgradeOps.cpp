@@ -73,6 +73,13 @@ struct UpgradeOperandBoundsClip : OpRewritePattern<ClipOp> {
 
 /// Builds the latest Upsample from the scales of an older version, keeping
 /// its result type and mapping `bilinear` to `linear`.
+/// Upsample-1's bilinear is Upsample-7's linear.
+UpsampleMode toLatestMode(UpsampleV1Mode mode) {
+  return mode == UpsampleV1Mode::bilinear ? UpsampleMode::linear
+                                          : UpsampleMode::nearest;
+}
+UpsampleMode toLatestMode(UpsampleMode mode) { return mode; }
+
 template <typename UpsampleOp>
 struct UpgradeUpsample : OpRewritePattern<UpsampleOp> {
   using OpRewritePattern<UpsampleOp>::OpRewritePattern;
@@ -90,9 +97,8 @@ struct UpgradeUpsample : OpRewritePattern<UpsampleOp> {
           rewriter, op.getLoc(),
           DenseElementsAttr::get(type, ArrayRef<float>(values)));
     }
-    StringRef mode = op.getMode() == "bilinear" ? "linear" : op.getMode();
-    rewriter.replaceOpWithNewOp<LatestUpsampleOp>(op, op.getY().getType(),
-                                                  op.getX(), scales, mode);
+    rewriter.replaceOpWithNewOp<LatestUpsampleOp>(
+        op, op.getY().getType(), op.getX(), scales, toLatestMode(op.getMode()));
     return success();
   }
 };

@@ -97,7 +97,7 @@ func.func @clip_linear(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
   %lo = onnx.Constant dense<-1.0> : tensor<f32>
   %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
   %0 = onnx.ClipV13 %x min(%lo : tensor<f32>) : tensor<1x2x4x4xf32>
-  %1 = onnx.UpsampleV10 %0, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  %1 = onnx.UpsampleV10 %0, %s mode linear : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
   return %1 : tensor<1x2x8x8xf32>
 }
 
@@ -116,7 +116,7 @@ func.func @clip_linear_rows(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x4xf32> {
   %lo = onnx.Constant dense<-1.0> : tensor<f32>
   %s = onnx.Constant dense<[1.0, 1.0, 2.0, 1.0]> : tensor<4xf32>
   %0 = onnx.ClipV13 %x min(%lo : tensor<f32>) : tensor<1x2x4x4xf32>
-  %1 = onnx.UpsampleV10 %0, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x4xf32>
+  %1 = onnx.UpsampleV10 %0, %s mode linear : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x4xf32>
   return %1 : tensor<1x2x8x4xf32>
 }
 
@@ -140,7 +140,7 @@ func.func @clip_linear_rows(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x4xf32> {
 func.func @linear_clip_f16(%x: tensor<1x2x4x4xf16>) -> tensor<1x2x8x8xf16> {
   %lo = onnx.Constant dense<-1.0> : tensor<f16>
   %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf16>, tensor<4xf32> -> tensor<1x2x8x8xf16>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<1x2x4x4xf16>, tensor<4xf32> -> tensor<1x2x8x8xf16>
   %1 = onnx.ClipV13 %0 min(%lo : tensor<f16>) : tensor<1x2x8x8xf16>
   return %1 : tensor<1x2x8x8xf16>
 }
@@ -157,7 +157,7 @@ func.func @linear_clip_f16(%x: tensor<1x2x4x4xf16>) -> tensor<1x2x8x8xf16> {
 func.func @linear_gather(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x12x12xf32> {
   %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
   %t = onnx.Constant dense<[1.0, 1.0, 1.5, 1.5]> : tensor<4xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
   %1 = onnx.UpsampleV10 %0, %t : tensor<1x2x8x8xf32>, tensor<4xf32> -> tensor<1x2x12x12xf32>
   return %1 : tensor<1x2x12x12xf32>
 }
@@ -176,7 +176,7 @@ func.func @linear_two_consumers(%x: tensor<1x2x4x4xf32>) -> (tensor<1x2x8x8xf32>
   %lo = onnx.Constant dense<-1.0> : tensor<f32>
   %hi = onnx.Constant dense<1.0> : tensor<f32>
   %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
   %1 = onnx.ClipV13 %0 min(%lo : tensor<f32>) : tensor<1x2x8x8xf32>
   %2 = onnx.ClipV13 %0 max(%hi : tensor<f32>) : tensor<1x2x8x8xf32>
   return %1, %2 : tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>
@@ -277,6 +277,6 @@ func.func @long_chain(%x: tensor<2x3xui16>) -> tensor<2x3xui16> {
 // CHECK:         linalg.generic {{.*}} outs(%[[VIEW]] : tensor<1x2x3x2x4x2xf32>)
 func.func @linear_in_place(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
   %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
   return %0 : tensor<1x2x8x8xf32>
 }

@@ -549,504 +549,504 @@ func.func @clip_v13_bf16(%x: tensor<37xbf16>, %lo: tensor<bf16>) -> tensor<37xbf
 }
 
 func.func @upsample_v1_i1_nearest(%x: tensor<1x2x3x5xi1>) -> tensor<1x2x6x7xi1> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "nearest" : tensor<1x2x3x5xi1> -> tensor<1x2x6x7xi1>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode nearest : tensor<1x2x3x5xi1> -> tensor<1x2x6x7xi1>
   return %0 : tensor<1x2x6x7xi1>
 }
 
 func.func @upsample_v1_f16_nearest(%x: tensor<1x2x3x5xf16>) -> tensor<1x2x6x7xf16> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "nearest" : tensor<1x2x3x5xf16> -> tensor<1x2x6x7xf16>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode nearest : tensor<1x2x3x5xf16> -> tensor<1x2x6x7xf16>
   return %0 : tensor<1x2x6x7xf16>
 }
 
 func.func @upsample_v1_f16_bilinear(%x: tensor<1x2x3x5xf16>) -> tensor<1x2x6x7xf16> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "bilinear" : tensor<1x2x3x5xf16> -> tensor<1x2x6x7xf16>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode bilinear : tensor<1x2x3x5xf16> -> tensor<1x2x6x7xf16>
   return %0 : tensor<1x2x6x7xf16>
 }
 
 func.func @upsample_v1_f32_nearest(%x: tensor<1x2x3x5xf32>) -> tensor<1x2x6x7xf32> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "nearest" : tensor<1x2x3x5xf32> -> tensor<1x2x6x7xf32>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode nearest : tensor<1x2x3x5xf32> -> tensor<1x2x6x7xf32>
   return %0 : tensor<1x2x6x7xf32>
 }
 
 func.func @upsample_v1_f32_bilinear(%x: tensor<1x2x3x5xf32>) -> tensor<1x2x6x7xf32> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "bilinear" : tensor<1x2x3x5xf32> -> tensor<1x2x6x7xf32>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode bilinear : tensor<1x2x3x5xf32> -> tensor<1x2x6x7xf32>
   return %0 : tensor<1x2x6x7xf32>
 }
 
 func.func @upsample_v1_f64_nearest(%x: tensor<1x2x3x5xf64>) -> tensor<1x2x6x7xf64> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "nearest" : tensor<1x2x3x5xf64> -> tensor<1x2x6x7xf64>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode nearest : tensor<1x2x3x5xf64> -> tensor<1x2x6x7xf64>
   return %0 : tensor<1x2x6x7xf64>
 }
 
 func.func @upsample_v1_f64_bilinear(%x: tensor<1x2x3x5xf64>) -> tensor<1x2x6x7xf64> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "bilinear" : tensor<1x2x3x5xf64> -> tensor<1x2x6x7xf64>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode bilinear : tensor<1x2x3x5xf64> -> tensor<1x2x6x7xf64>
   return %0 : tensor<1x2x6x7xf64>
 }
 
 func.func @upsample_v1_i32_nearest(%x: tensor<1x2x3x5xi32>) -> tensor<1x2x6x7xi32> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "nearest" : tensor<1x2x3x5xi32> -> tensor<1x2x6x7xi32>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode nearest : tensor<1x2x3x5xi32> -> tensor<1x2x6x7xi32>
   return %0 : tensor<1x2x6x7xi32>
 }
 
 func.func @upsample_v1_i32_bilinear(%x: tensor<1x2x3x5xi32>) -> tensor<1x2x6x7xi32> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "bilinear" : tensor<1x2x3x5xi32> -> tensor<1x2x6x7xi32>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode bilinear : tensor<1x2x3x5xi32> -> tensor<1x2x6x7xi32>
   return %0 : tensor<1x2x6x7xi32>
 }
 
 func.func @upsample_v1_i64_nearest(%x: tensor<1x2x3x5xi64>) -> tensor<1x2x6x7xi64> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "nearest" : tensor<1x2x3x5xi64> -> tensor<1x2x6x7xi64>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode nearest : tensor<1x2x3x5xi64> -> tensor<1x2x6x7xi64>
   return %0 : tensor<1x2x6x7xi64>
 }
 
 func.func @upsample_v1_i64_bilinear(%x: tensor<1x2x3x5xi64>) -> tensor<1x2x6x7xi64> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode "bilinear" : tensor<1x2x3x5xi64> -> tensor<1x2x6x7xi64>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 1.5 mode bilinear : tensor<1x2x3x5xi64> -> tensor<1x2x6x7xi64>
   return %0 : tensor<1x2x6x7xi64>
 }
 
 func.func @upsample_v7_i1_nearest(%x: tensor<3x5xi1>) -> tensor<6x7xi1> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xi1> -> tensor<6x7xi1>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xi1> -> tensor<6x7xi1>
   return %0 : tensor<6x7xi1>
 }
 
 func.func @upsample_v7_i8_nearest(%x: tensor<3x5xi8>) -> tensor<6x7xi8> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xi8> -> tensor<6x7xi8>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xi8> -> tensor<6x7xi8>
   return %0 : tensor<6x7xi8>
 }
 
 func.func @upsample_v7_i8_linear(%x: tensor<3x5xi8>) -> tensor<6x7xi8> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xi8> -> tensor<6x7xi8>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xi8> -> tensor<6x7xi8>
   return %0 : tensor<6x7xi8>
 }
 
 func.func @upsample_v7_i16_nearest(%x: tensor<3x5xi16>) -> tensor<6x7xi16> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xi16> -> tensor<6x7xi16>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xi16> -> tensor<6x7xi16>
   return %0 : tensor<6x7xi16>
 }
 
 func.func @upsample_v7_i16_linear(%x: tensor<3x5xi16>) -> tensor<6x7xi16> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xi16> -> tensor<6x7xi16>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xi16> -> tensor<6x7xi16>
   return %0 : tensor<6x7xi16>
 }
 
 func.func @upsample_v7_i32_nearest(%x: tensor<3x5xi32>) -> tensor<6x7xi32> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xi32> -> tensor<6x7xi32>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xi32> -> tensor<6x7xi32>
   return %0 : tensor<6x7xi32>
 }
 
 func.func @upsample_v7_i32_linear(%x: tensor<3x5xi32>) -> tensor<6x7xi32> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xi32> -> tensor<6x7xi32>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xi32> -> tensor<6x7xi32>
   return %0 : tensor<6x7xi32>
 }
 
 func.func @upsample_v7_i64_nearest(%x: tensor<3x5xi64>) -> tensor<6x7xi64> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xi64> -> tensor<6x7xi64>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xi64> -> tensor<6x7xi64>
   return %0 : tensor<6x7xi64>
 }
 
 func.func @upsample_v7_i64_linear(%x: tensor<3x5xi64>) -> tensor<6x7xi64> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xi64> -> tensor<6x7xi64>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xi64> -> tensor<6x7xi64>
   return %0 : tensor<6x7xi64>
 }
 
 func.func @upsample_v7_ui8_nearest(%x: tensor<3x5xui8>) -> tensor<6x7xui8> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xui8> -> tensor<6x7xui8>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xui8> -> tensor<6x7xui8>
   return %0 : tensor<6x7xui8>
 }
 
 func.func @upsample_v7_ui8_linear(%x: tensor<3x5xui8>) -> tensor<6x7xui8> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xui8> -> tensor<6x7xui8>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xui8> -> tensor<6x7xui8>
   return %0 : tensor<6x7xui8>
 }
 
 func.func @upsample_v7_ui16_nearest(%x: tensor<3x5xui16>) -> tensor<6x7xui16> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xui16> -> tensor<6x7xui16>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xui16> -> tensor<6x7xui16>
   return %0 : tensor<6x7xui16>
 }
 
 func.func @upsample_v7_ui16_linear(%x: tensor<3x5xui16>) -> tensor<6x7xui16> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xui16> -> tensor<6x7xui16>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xui16> -> tensor<6x7xui16>
   return %0 : tensor<6x7xui16>
 }
 
 func.func @upsample_v7_ui32_nearest(%x: tensor<3x5xui32>) -> tensor<6x7xui32> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xui32> -> tensor<6x7xui32>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xui32> -> tensor<6x7xui32>
   return %0 : tensor<6x7xui32>
 }
 
 func.func @upsample_v7_ui32_linear(%x: tensor<3x5xui32>) -> tensor<6x7xui32> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xui32> -> tensor<6x7xui32>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xui32> -> tensor<6x7xui32>
   return %0 : tensor<6x7xui32>
 }
 
 func.func @upsample_v7_ui64_nearest(%x: tensor<3x5xui64>) -> tensor<6x7xui64> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xui64> -> tensor<6x7xui64>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xui64> -> tensor<6x7xui64>
   return %0 : tensor<6x7xui64>
 }
 
 func.func @upsample_v7_ui64_linear(%x: tensor<3x5xui64>) -> tensor<6x7xui64> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xui64> -> tensor<6x7xui64>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xui64> -> tensor<6x7xui64>
   return %0 : tensor<6x7xui64>
 }
 
 func.func @upsample_v7_f16_nearest(%x: tensor<3x5xf16>) -> tensor<6x7xf16> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xf16> -> tensor<6x7xf16>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xf16> -> tensor<6x7xf16>
   return %0 : tensor<6x7xf16>
 }
 
 func.func @upsample_v7_f16_linear(%x: tensor<3x5xf16>) -> tensor<6x7xf16> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xf16> -> tensor<6x7xf16>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xf16> -> tensor<6x7xf16>
   return %0 : tensor<6x7xf16>
 }
 
 func.func @upsample_v7_f32_nearest(%x: tensor<3x5xf32>) -> tensor<6x7xf32> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xf32> -> tensor<6x7xf32>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xf32> -> tensor<6x7xf32>
   return %0 : tensor<6x7xf32>
 }
 
 func.func @upsample_v7_f32_linear(%x: tensor<3x5xf32>) -> tensor<6x7xf32> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xf32> -> tensor<6x7xf32>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xf32> -> tensor<6x7xf32>
   return %0 : tensor<6x7xf32>
 }
 
 func.func @upsample_v7_f64_nearest(%x: tensor<3x5xf64>) -> tensor<6x7xf64> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xf64> -> tensor<6x7xf64>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xf64> -> tensor<6x7xf64>
   return %0 : tensor<6x7xf64>
 }
 
 func.func @upsample_v7_f64_linear(%x: tensor<3x5xf64>) -> tensor<6x7xf64> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xf64> -> tensor<6x7xf64>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xf64> -> tensor<6x7xf64>
   return %0 : tensor<6x7xf64>
 }
 
 func.func @upsample_v7_c64_nearest(%x: tensor<3x5xcomplex<f32>>) -> tensor<6x7xcomplex<f32>> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xcomplex<f32>> -> tensor<6x7xcomplex<f32>>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xcomplex<f32>> -> tensor<6x7xcomplex<f32>>
   return %0 : tensor<6x7xcomplex<f32>>
 }
 
 func.func @upsample_v7_c64_linear(%x: tensor<3x5xcomplex<f32>>) -> tensor<6x7xcomplex<f32>> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xcomplex<f32>> -> tensor<6x7xcomplex<f32>>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xcomplex<f32>> -> tensor<6x7xcomplex<f32>>
   return %0 : tensor<6x7xcomplex<f32>>
 }
 
 func.func @upsample_v7_c128_nearest(%x: tensor<3x5xcomplex<f64>>) -> tensor<6x7xcomplex<f64>> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5xcomplex<f64>> -> tensor<6x7xcomplex<f64>>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5xcomplex<f64>> -> tensor<6x7xcomplex<f64>>
   return %0 : tensor<6x7xcomplex<f64>>
 }
 
 func.func @upsample_v7_c128_linear(%x: tensor<3x5xcomplex<f64>>) -> tensor<6x7xcomplex<f64>> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "linear" : tensor<3x5xcomplex<f64>> -> tensor<6x7xcomplex<f64>>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode linear : tensor<3x5xcomplex<f64>> -> tensor<6x7xcomplex<f64>>
   return %0 : tensor<6x7xcomplex<f64>>
 }
 
 func.func @upsample_v7_string_nearest(%x: tensor<3x5x!onnx.string>) -> tensor<6x7x!onnx.string> {
-  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode "nearest" : tensor<3x5x!onnx.string> -> tensor<6x7x!onnx.string>
+  %0 = onnx.UpsampleV7 %x scales [2.0, 1.5] mode nearest : tensor<3x5x!onnx.string> -> tensor<6x7x!onnx.string>
   return %0 : tensor<6x7x!onnx.string>
 }
 
 func.func @upsample_v9_i1_nearest(%x: tensor<3x5xi1>) -> tensor<6x7xi1> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xi1>, tensor<2xf32> -> tensor<6x7xi1>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xi1>, tensor<2xf32> -> tensor<6x7xi1>
   return %0 : tensor<6x7xi1>
 }
 
 func.func @upsample_v9_i8_nearest(%x: tensor<3x5xi8>) -> tensor<6x7xi8> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xi8>, tensor<2xf32> -> tensor<6x7xi8>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xi8>, tensor<2xf32> -> tensor<6x7xi8>
   return %0 : tensor<6x7xi8>
 }
 
 func.func @upsample_v9_i8_linear(%x: tensor<3x5xi8>) -> tensor<6x7xi8> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xi8>, tensor<2xf32> -> tensor<6x7xi8>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xi8>, tensor<2xf32> -> tensor<6x7xi8>
   return %0 : tensor<6x7xi8>
 }
 
 func.func @upsample_v9_i16_nearest(%x: tensor<3x5xi16>) -> tensor<6x7xi16> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xi16>, tensor<2xf32> -> tensor<6x7xi16>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xi16>, tensor<2xf32> -> tensor<6x7xi16>
   return %0 : tensor<6x7xi16>
 }
 
 func.func @upsample_v9_i16_linear(%x: tensor<3x5xi16>) -> tensor<6x7xi16> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xi16>, tensor<2xf32> -> tensor<6x7xi16>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xi16>, tensor<2xf32> -> tensor<6x7xi16>
   return %0 : tensor<6x7xi16>
 }
 
 func.func @upsample_v9_i32_nearest(%x: tensor<3x5xi32>) -> tensor<6x7xi32> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xi32>, tensor<2xf32> -> tensor<6x7xi32>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xi32>, tensor<2xf32> -> tensor<6x7xi32>
   return %0 : tensor<6x7xi32>
 }
 
 func.func @upsample_v9_i32_linear(%x: tensor<3x5xi32>) -> tensor<6x7xi32> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xi32>, tensor<2xf32> -> tensor<6x7xi32>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xi32>, tensor<2xf32> -> tensor<6x7xi32>
   return %0 : tensor<6x7xi32>
 }
 
 func.func @upsample_v9_i64_nearest(%x: tensor<3x5xi64>) -> tensor<6x7xi64> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xi64>, tensor<2xf32> -> tensor<6x7xi64>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xi64>, tensor<2xf32> -> tensor<6x7xi64>
   return %0 : tensor<6x7xi64>
 }
 
 func.func @upsample_v9_i64_linear(%x: tensor<3x5xi64>) -> tensor<6x7xi64> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xi64>, tensor<2xf32> -> tensor<6x7xi64>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xi64>, tensor<2xf32> -> tensor<6x7xi64>
   return %0 : tensor<6x7xi64>
 }
 
 func.func @upsample_v9_ui8_nearest(%x: tensor<3x5xui8>) -> tensor<6x7xui8> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xui8>, tensor<2xf32> -> tensor<6x7xui8>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xui8>, tensor<2xf32> -> tensor<6x7xui8>
   return %0 : tensor<6x7xui8>
 }
 
 func.func @upsample_v9_ui8_linear(%x: tensor<3x5xui8>) -> tensor<6x7xui8> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xui8>, tensor<2xf32> -> tensor<6x7xui8>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xui8>, tensor<2xf32> -> tensor<6x7xui8>
   return %0 : tensor<6x7xui8>
 }
 
 func.func @upsample_v9_ui16_nearest(%x: tensor<3x5xui16>) -> tensor<6x7xui16> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xui16>, tensor<2xf32> -> tensor<6x7xui16>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xui16>, tensor<2xf32> -> tensor<6x7xui16>
   return %0 : tensor<6x7xui16>
 }
 
 func.func @upsample_v9_ui16_linear(%x: tensor<3x5xui16>) -> tensor<6x7xui16> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xui16>, tensor<2xf32> -> tensor<6x7xui16>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xui16>, tensor<2xf32> -> tensor<6x7xui16>
   return %0 : tensor<6x7xui16>
 }
 
 func.func @upsample_v9_ui32_nearest(%x: tensor<3x5xui32>) -> tensor<6x7xui32> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xui32>, tensor<2xf32> -> tensor<6x7xui32>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xui32>, tensor<2xf32> -> tensor<6x7xui32>
   return %0 : tensor<6x7xui32>
 }
 
 func.func @upsample_v9_ui32_linear(%x: tensor<3x5xui32>) -> tensor<6x7xui32> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xui32>, tensor<2xf32> -> tensor<6x7xui32>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xui32>, tensor<2xf32> -> tensor<6x7xui32>
   return %0 : tensor<6x7xui32>
 }
 
 func.func @upsample_v9_ui64_nearest(%x: tensor<3x5xui64>) -> tensor<6x7xui64> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xui64>, tensor<2xf32> -> tensor<6x7xui64>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xui64>, tensor<2xf32> -> tensor<6x7xui64>
   return %0 : tensor<6x7xui64>
 }
 
 func.func @upsample_v9_ui64_linear(%x: tensor<3x5xui64>) -> tensor<6x7xui64> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xui64>, tensor<2xf32> -> tensor<6x7xui64>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xui64>, tensor<2xf32> -> tensor<6x7xui64>
   return %0 : tensor<6x7xui64>
 }
 
 func.func @upsample_v9_f16_nearest(%x: tensor<3x5xf16>) -> tensor<6x7xf16> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xf16>, tensor<2xf32> -> tensor<6x7xf16>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xf16>, tensor<2xf32> -> tensor<6x7xf16>
   return %0 : tensor<6x7xf16>
 }
 
 func.func @upsample_v9_f16_linear(%x: tensor<3x5xf16>) -> tensor<6x7xf16> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xf16>, tensor<2xf32> -> tensor<6x7xf16>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xf16>, tensor<2xf32> -> tensor<6x7xf16>
   return %0 : tensor<6x7xf16>
 }
 
 func.func @upsample_v9_f32_nearest(%x: tensor<3x5xf32>) -> tensor<6x7xf32> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xf32>, tensor<2xf32> -> tensor<6x7xf32>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xf32>, tensor<2xf32> -> tensor<6x7xf32>
   return %0 : tensor<6x7xf32>
 }
 
 func.func @upsample_v9_f32_linear(%x: tensor<3x5xf32>) -> tensor<6x7xf32> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xf32>, tensor<2xf32> -> tensor<6x7xf32>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xf32>, tensor<2xf32> -> tensor<6x7xf32>
   return %0 : tensor<6x7xf32>
 }
 
 func.func @upsample_v9_f64_nearest(%x: tensor<3x5xf64>) -> tensor<6x7xf64> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xf64>, tensor<2xf32> -> tensor<6x7xf64>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xf64>, tensor<2xf32> -> tensor<6x7xf64>
   return %0 : tensor<6x7xf64>
 }
 
 func.func @upsample_v9_f64_linear(%x: tensor<3x5xf64>) -> tensor<6x7xf64> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xf64>, tensor<2xf32> -> tensor<6x7xf64>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xf64>, tensor<2xf32> -> tensor<6x7xf64>
   return %0 : tensor<6x7xf64>
 }
 
 func.func @upsample_v9_c64_nearest(%x: tensor<3x5xcomplex<f32>>) -> tensor<6x7xcomplex<f32>> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xcomplex<f32>>, tensor<2xf32> -> tensor<6x7xcomplex<f32>>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xcomplex<f32>>, tensor<2xf32> -> tensor<6x7xcomplex<f32>>
   return %0 : tensor<6x7xcomplex<f32>>
 }
 
 func.func @upsample_v9_c64_linear(%x: tensor<3x5xcomplex<f32>>) -> tensor<6x7xcomplex<f32>> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xcomplex<f32>>, tensor<2xf32> -> tensor<6x7xcomplex<f32>>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xcomplex<f32>>, tensor<2xf32> -> tensor<6x7xcomplex<f32>>
   return %0 : tensor<6x7xcomplex<f32>>
 }
 
 func.func @upsample_v9_c128_nearest(%x: tensor<3x5xcomplex<f64>>) -> tensor<6x7xcomplex<f64>> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5xcomplex<f64>>, tensor<2xf32> -> tensor<6x7xcomplex<f64>>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5xcomplex<f64>>, tensor<2xf32> -> tensor<6x7xcomplex<f64>>
   return %0 : tensor<6x7xcomplex<f64>>
 }
 
 func.func @upsample_v9_c128_linear(%x: tensor<3x5xcomplex<f64>>) -> tensor<6x7xcomplex<f64>> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<3x5xcomplex<f64>>, tensor<2xf32> -> tensor<6x7xcomplex<f64>>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<3x5xcomplex<f64>>, tensor<2xf32> -> tensor<6x7xcomplex<f64>>
   return %0 : tensor<6x7xcomplex<f64>>
 }
 
 func.func @upsample_v9_string_nearest(%x: tensor<3x5x!onnx.string>) -> tensor<6x7x!onnx.string> {
   %s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV9 %x, %s mode "nearest" : tensor<3x5x!onnx.string>, tensor<2xf32> -> tensor<6x7x!onnx.string>
+  %0 = onnx.UpsampleV9 %x, %s mode nearest : tensor<3x5x!onnx.string>, tensor<2xf32> -> tensor<6x7x!onnx.string>
   return %0 : tensor<6x7x!onnx.string>
 }
 
 func.func @upsample_v10_i1_nearest(%x: tensor<3x5xi1>, %s: tensor<2xf32>) -> tensor<?x?xi1> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xi1>, tensor<2xf32> -> tensor<?x?xi1>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xi1>, tensor<2xf32> -> tensor<?x?xi1>
   return %0 : tensor<?x?xi1>
 }
 
 func.func @upsample_v10_i8_nearest(%x: tensor<3x5xi8>, %s: tensor<2xf32>) -> tensor<?x?xi8> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xi8>, tensor<2xf32> -> tensor<?x?xi8>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xi8>, tensor<2xf32> -> tensor<?x?xi8>
   return %0 : tensor<?x?xi8>
 }
 
 func.func @upsample_v10_i8_linear(%x: tensor<3x5xi8>, %s: tensor<2xf32>) -> tensor<?x?xi8> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xi8>, tensor<2xf32> -> tensor<?x?xi8>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xi8>, tensor<2xf32> -> tensor<?x?xi8>
   return %0 : tensor<?x?xi8>
 }
 
 func.func @upsample_v10_i16_nearest(%x: tensor<3x5xi16>, %s: tensor<2xf32>) -> tensor<?x?xi16> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xi16>, tensor<2xf32> -> tensor<?x?xi16>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xi16>, tensor<2xf32> -> tensor<?x?xi16>
   return %0 : tensor<?x?xi16>
 }
 
 func.func @upsample_v10_i16_linear(%x: tensor<3x5xi16>, %s: tensor<2xf32>) -> tensor<?x?xi16> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xi16>, tensor<2xf32> -> tensor<?x?xi16>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xi16>, tensor<2xf32> -> tensor<?x?xi16>
   return %0 : tensor<?x?xi16>
 }
 
 func.func @upsample_v10_i32_nearest(%x: tensor<3x5xi32>, %s: tensor<2xf32>) -> tensor<?x?xi32> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xi32>, tensor<2xf32> -> tensor<?x?xi32>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xi32>, tensor<2xf32> -> tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
 }
 
 func.func @upsample_v10_i32_linear(%x: tensor<3x5xi32>, %s: tensor<2xf32>) -> tensor<?x?xi32> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xi32>, tensor<2xf32> -> tensor<?x?xi32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xi32>, tensor<2xf32> -> tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
 }
 
 func.func @upsample_v10_i64_nearest(%x: tensor<3x5xi64>, %s: tensor<2xf32>) -> tensor<?x?xi64> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xi64>, tensor<2xf32> -> tensor<?x?xi64>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xi64>, tensor<2xf32> -> tensor<?x?xi64>
   return %0 : tensor<?x?xi64>
 }
 
 func.func @upsample_v10_i64_linear(%x: tensor<3x5xi64>, %s: tensor<2xf32>) -> tensor<?x?xi64> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xi64>, tensor<2xf32> -> tensor<?x?xi64>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xi64>, tensor<2xf32> -> tensor<?x?xi64>
   return %0 : tensor<?x?xi64>
 }
 
 func.func @upsample_v10_ui8_nearest(%x: tensor<3x5xui8>, %s: tensor<2xf32>) -> tensor<?x?xui8> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xui8>, tensor<2xf32> -> tensor<?x?xui8>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xui8>, tensor<2xf32> -> tensor<?x?xui8>
   return %0 : tensor<?x?xui8>
 }
 
 func.func @upsample_v10_ui8_linear(%x: tensor<3x5xui8>, %s: tensor<2xf32>) -> tensor<?x?xui8> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xui8>, tensor<2xf32> -> tensor<?x?xui8>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xui8>, tensor<2xf32> -> tensor<?x?xui8>
   return %0 : tensor<?x?xui8>
 }
 
 func.func @upsample_v10_ui16_nearest(%x: tensor<3x5xui16>, %s: tensor<2xf32>) -> tensor<?x?xui16> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xui16>, tensor<2xf32> -> tensor<?x?xui16>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xui16>, tensor<2xf32> -> tensor<?x?xui16>
   return %0 : tensor<?x?xui16>
 }
 
 func.func @upsample_v10_ui16_linear(%x: tensor<3x5xui16>, %s: tensor<2xf32>) -> tensor<?x?xui16> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xui16>, tensor<2xf32> -> tensor<?x?xui16>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xui16>, tensor<2xf32> -> tensor<?x?xui16>
   return %0 : tensor<?x?xui16>
 }
 
 func.func @upsample_v10_ui32_nearest(%x: tensor<3x5xui32>, %s: tensor<2xf32>) -> tensor<?x?xui32> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xui32>, tensor<2xf32> -> tensor<?x?xui32>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xui32>, tensor<2xf32> -> tensor<?x?xui32>
   return %0 : tensor<?x?xui32>
 }
 
 func.func @upsample_v10_ui32_linear(%x: tensor<3x5xui32>, %s: tensor<2xf32>) -> tensor<?x?xui32> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xui32>, tensor<2xf32> -> tensor<?x?xui32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xui32>, tensor<2xf32> -> tensor<?x?xui32>
   return %0 : tensor<?x?xui32>
 }
 
 func.func @upsample_v10_ui64_nearest(%x: tensor<3x5xui64>, %s: tensor<2xf32>) -> tensor<?x?xui64> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xui64>, tensor<2xf32> -> tensor<?x?xui64>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xui64>, tensor<2xf32> -> tensor<?x?xui64>
   return %0 : tensor<?x?xui64>
 }
 
 func.func @upsample_v10_ui64_linear(%x: tensor<3x5xui64>, %s: tensor<2xf32>) -> tensor<?x?xui64> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xui64>, tensor<2xf32> -> tensor<?x?xui64>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xui64>, tensor<2xf32> -> tensor<?x?xui64>
   return %0 : tensor<?x?xui64>
 }
 
 func.func @upsample_v10_f16_nearest(%x: tensor<3x5xf16>, %s: tensor<2xf32>) -> tensor<?x?xf16> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xf16>, tensor<2xf32> -> tensor<?x?xf16>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xf16>, tensor<2xf32> -> tensor<?x?xf16>
   return %0 : tensor<?x?xf16>
 }
 
 func.func @upsample_v10_f16_linear(%x: tensor<3x5xf16>, %s: tensor<2xf32>) -> tensor<?x?xf16> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xf16>, tensor<2xf32> -> tensor<?x?xf16>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xf16>, tensor<2xf32> -> tensor<?x?xf16>
   return %0 : tensor<?x?xf16>
 }
 
 func.func @upsample_v10_f32_nearest(%x: tensor<3x5xf32>, %s: tensor<2xf32>) -> tensor<?x?xf32> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xf32>, tensor<2xf32> -> tensor<?x?xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xf32>, tensor<2xf32> -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
 
 func.func @upsample_v10_f32_linear(%x: tensor<3x5xf32>, %s: tensor<2xf32>) -> tensor<?x?xf32> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xf32>, tensor<2xf32> -> tensor<?x?xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xf32>, tensor<2xf32> -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
 
 func.func @upsample_v10_f64_nearest(%x: tensor<3x5xf64>, %s: tensor<2xf32>) -> tensor<?x?xf64> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xf64>, tensor<2xf32> -> tensor<?x?xf64>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xf64>, tensor<2xf32> -> tensor<?x?xf64>
   return %0 : tensor<?x?xf64>
 }
 
 func.func @upsample_v10_f64_linear(%x: tensor<3x5xf64>, %s: tensor<2xf32>) -> tensor<?x?xf64> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xf64>, tensor<2xf32> -> tensor<?x?xf64>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xf64>, tensor<2xf32> -> tensor<?x?xf64>
   return %0 : tensor<?x?xf64>
 }
 
 func.func @upsample_v10_c64_nearest(%x: tensor<3x5xcomplex<f32>>, %s: tensor<2xf32>) -> tensor<?x?xcomplex<f32>> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xcomplex<f32>>, tensor<2xf32> -> tensor<?x?xcomplex<f32>>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xcomplex<f32>>, tensor<2xf32> -> tensor<?x?xcomplex<f32>>
   return %0 : tensor<?x?xcomplex<f32>>
 }
 
 func.func @upsample_v10_c64_linear(%x: tensor<3x5xcomplex<f32>>, %s: tensor<2xf32>) -> tensor<?x?xcomplex<f32>> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xcomplex<f32>>, tensor<2xf32> -> tensor<?x?xcomplex<f32>>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xcomplex<f32>>, tensor<2xf32> -> tensor<?x?xcomplex<f32>>
   return %0 : tensor<?x?xcomplex<f32>>
 }
 
 func.func @upsample_v10_c128_nearest(%x: tensor<3x5xcomplex<f64>>, %s: tensor<2xf32>) -> tensor<?x?xcomplex<f64>> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5xcomplex<f64>>, tensor<2xf32> -> tensor<?x?xcomplex<f64>>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5xcomplex<f64>>, tensor<2xf32> -> tensor<?x?xcomplex<f64>>
   return %0 : tensor<?x?xcomplex<f64>>
 }
 
 func.func @upsample_v10_c128_linear(%x: tensor<3x5xcomplex<f64>>, %s: tensor<2xf32>) -> tensor<?x?xcomplex<f64>> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x5xcomplex<f64>>, tensor<2xf32> -> tensor<?x?xcomplex<f64>>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x5xcomplex<f64>>, tensor<2xf32> -> tensor<?x?xcomplex<f64>>
   return %0 : tensor<?x?xcomplex<f64>>
 }
 
 func.func @upsample_v10_string_nearest(%x: tensor<3x5x!onnx.string>, %s: tensor<2xf32>) -> tensor<?x?x!onnx.string> {
-  %0 = onnx.UpsampleV10 %x, %s mode "nearest" : tensor<3x5x!onnx.string>, tensor<2xf32> -> tensor<?x?x!onnx.string>
+  %0 = onnx.UpsampleV10 %x, %s mode nearest : tensor<3x5x!onnx.string>, tensor<2xf32> -> tensor<?x?x!onnx.string>
   return %0 : tensor<?x?x!onnx.string>
 }

@@ -92,9 +92,9 @@ func.func @clip_v13(%x: tensor<3xbf16>) -> tensor<3xbf16> {
 // UpsampleV1: scales [1, 1, h, w], bilinear becomes linear.
 // CHECK-LABEL: func @upsample_v1
 // CHECK:         %[[S:.*]] = onnx.Constant dense<[1.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<4xf32>
-// CHECK:         onnx.UpsampleV10 %{{.*}}, %[[S]] mode "linear" : tensor<1x1x2x2xf32>, tensor<4xf32> -> tensor<1x1x4x6xf32>
+// CHECK:         onnx.UpsampleV10 %{{.*}}, %[[S]] mode linear : tensor<1x1x2x2xf32>, tensor<4xf32> -> tensor<1x1x4x6xf32>
 func.func @upsample_v1(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x6xf32> {
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 3.0 mode "bilinear" : tensor<1x1x2x2xf32> -> tensor<1x1x4x6xf32>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 3.0 mode bilinear : tensor<1x1x2x2xf32> -> tensor<1x1x4x6xf32>
   return %0 : tensor<1x1x4x6xf32>
 }
 
@@ -113,9 +113,9 @@ func.func @upsample_v1_nearest(%x: tensor<1x1x2x2xi64>) -> tensor<1x1x2x4xi64> {
 // result type is kept even where inference would be more precise.
 // CHECK-LABEL: func @upsample_v7
 // CHECK:         %[[S:.*]] = onnx.Constant dense<1.500000e+00> : tensor<1xf32>
-// CHECK:         onnx.UpsampleV10 %{{.*}}, %[[S]] mode "linear" : tensor<4xui16>, tensor<1xf32> -> tensor<?xui16>
+// CHECK:         onnx.UpsampleV10 %{{.*}}, %[[S]] mode linear : tensor<4xui16>, tensor<1xf32> -> tensor<?xui16>
 func.func @upsample_v7(%x: tensor<4xui16>) -> tensor<?xui16> {
-  %0 = onnx.UpsampleV7 %x scales [1.5] mode "linear" : tensor<4xui16> -> tensor<?xui16>
+  %0 = onnx.UpsampleV7 %x scales [1.5] mode linear : tensor<4xui16> -> tensor<?xui16>
   return %0 : tensor<?xui16>
 }
 

@@ -256,7 +256,7 @@ struct UpsampleLowering : OpConversionPattern<LatestUpsampleOp> {
     if (llvm::any_of(outSizes, isZero) || llvm::any_of(inSizes, isZero)) {
       result = onnx_to_linalg::createEmptyLike(rewriter, loc, outSizes,
                                                inputType.getElementType());
-    } else if (isInterpolatingMode(op.getMode())) {
+    } else if (op.getMode() == UpsampleMode::linear) {
       ComputeType computeType(inputType.getElementType(),
                               op.getX().getType().getElementType());
       result = lowerLinear(rewriter, loc, input, axes, computeType);

@@ -294,22 +294,15 @@ inferUpsampleType(RankedTensorType inputType,
 /// length of the scales operand).
 static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
                                     RankedTensorType resultType, StringRef mode,
-                                    ArrayRef<StringRef> validModes,
+                                    bool interpolates,
                                     std::optional<int64_t> numScales,
                                     std::optional<ArrayRef<float>> scales) {
   int64_t rank = inputType.getRank();
   if (rank < 1)
     return op->emitOpError("input must have rank >= 1 to be upsampled");
 
-  if (!llvm::is_contained(validModes, mode)) {
-    auto diag = op->emitOpError("mode must be one of ");
-    llvm::interleaveComma(validModes, diag,
-                          [&](StringRef m) { diag << "'" << m << "'"; });
-    return diag << ", but is '" << mode << "'";
-  }
-
   Type elementType = inputType.getElementType();
-  if (isInterpolatingMode(mode) &&
+  if (interpolates &&
       (elementType.isInteger(1) || isa<StringType>(elementType)))
     return op->emitOpError("mode '")
            << mode << "' interpolates and is not defined for element type "
@@ -351,9 +344,6 @@ static LogicalResult verifyUpsample(Operation *op, RankedTensorType inputType,
   return verifyOutputSize(op, resultType);
 }
 
-static constexpr StringRef kModesV1[] = {"nearest", "bilinear"};
-static constexpr StringRef kModesV7[] = {"nearest", "linear"};
-
 LogicalResult UpsampleV1Op::verify() {
   auto inputType = getX().getType();
   if (inputType.getRank() != 4)
@@ -361,14 +351,17 @@ LogicalResult UpsampleV1Op::verify() {
                        "rank ")
            << inputType.getRank();
   auto scales = *getConstantScales();
-  return verifyUpsample(*this, inputType, getY().getType(), getMode(), kModesV1,
+  return verifyUpsample(*this, inputType, getY().getType(),
+                        stringifyUpsampleV1Mode(getMode()),
+                        getMode() == UpsampleV1Mode::bilinear,
                         /*numScales=*/4, ArrayRef<float>(scales));
 }
 
 LogicalResult UpsampleV7Op::verify() {
-  return verifyUpsample(*this, getX().getType(), getY().getType(), getMode(),
-                        kModesV7, static_cast<int64_t>(getScales().size()),
-                        getScales());
+  return verifyUpsample(*this, getX().getType(), getY().getType(),
+                        stringifyUpsampleMode(getMode()),
+                        getMode() == UpsampleMode::linear,
+                        static_cast<int64_t>(getScales().size()), getScales());
 }
 
 template <typename UpsampleOp>
@@ -385,7 +378,9 @@ static LogicalResult verifyInputScalesUpsample(UpsampleOp op) {
   if (scales)
     scalesRef = *scales;
   return verifyUpsample(op, op.getX().getType(), op.getY().getType(),
-                        op.getMode(), kModesV7, numScales, scalesRef);
+                        stringifyUpsampleMode(op.getMode()),
+                        op.getMode() == UpsampleMode::linear, numScales,
+                        scalesRef);
 }
 
 LogicalResult

@@ -175,7 +175,7 @@ func.func @nearest_runtime(%x: tensor<2x?xf32>, %s: tensor<2xf32>) -> tensor<?x?
 // CHECK-NEXT:    return %[[R2]]
 func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<4x6xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x3xf32>, tensor<2xf32> -> tensor<4x6xf32>
   return %0 : tensor<4x6xf32>
 }
 
@@ -217,7 +217,7 @@ func.func @linear_x2(%x: tensor<2x3xf32>) -> tensor<4x6xf32> {
 // CHECK-NOT:     linalg.generic
 func.func @linear_x4(%x: tensor<2x3xf32>) -> tensor<2x12xf32> {
   %s = onnx.Constant dense<[1.0, 4.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x12xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x12xf32>
   return %0 : tensor<2x12xf32>
 }
 
@@ -234,7 +234,7 @@ func.func @linear_x4(%x: tensor<2x3xf32>) -> tensor<2x12xf32> {
 // CHECK-NOT:     linalg.generic
 func.func @linear_x3(%x: tensor<2x3xf32>) -> tensor<2x9xf32> {
   %s = onnx.Constant dense<[1.0, 3.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x9xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x9xf32>
   return %0 : tensor<2x9xf32>
 }
 // CHECK-LABEL: func @linear_x8
@@ -242,7 +242,7 @@ func.func @linear_x3(%x: tensor<2x3xf32>) -> tensor<2x9xf32> {
 // CHECK-NOT:     linalg.generic
 func.func @linear_x8(%x: tensor<2x3xf32>) -> tensor<2x24xf32> {
   %s = onnx.Constant dense<[1.0, 8.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x24xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x24xf32>
   return %0 : tensor<2x24xf32>
 }
 
@@ -275,7 +275,7 @@ func.func @linear_x8(%x: tensor<2x3xf32>) -> tensor<2x24xf32> {
 // CHECK:           linalg.yield %[[S11]] : f32
 func.func @linear_fraction(%x: tensor<2x4xf32>) -> tensor<3x6xf32> {
   %s = onnx.Constant dense<[1.5, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x4xf32>, tensor<2xf32> -> tensor<3x6xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x4xf32>, tensor<2xf32> -> tensor<3x6xf32>
   return %0 : tensor<3x6xf32>
 }
 
@@ -294,7 +294,7 @@ func.func @linear_fraction(%x: tensor<2x4xf32>) -> tensor<3x6xf32> {
 // CHECK-NEXT:      linalg.yield %[[R]] : i16
 func.func @linear_ui16(%x: tensor<3x4xui16>) -> tensor<3x6xui16> {
   %s = onnx.Constant dense<[1.0, 1.5]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x4xui16>, tensor<2xf32> -> tensor<3x6xui16>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x4xui16>, tensor<2xf32> -> tensor<3x6xui16>
   return %0 : tensor<3x6xui16>
 }
 
@@ -319,7 +319,7 @@ func.func @linear_ui16(%x: tensor<3x4xui16>) -> tensor<3x6xui16> {
 // CHECK-NEXT:      linalg.yield %[[R]] : i8
 func.func @linear_x2_rows_i8(%x: tensor<2x3xi8>) -> tensor<4x3xi8> {
   %s = onnx.Constant dense<[2.0, 1.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xi8>, tensor<2xf32> -> tensor<4x3xi8>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x3xi8>, tensor<2xf32> -> tensor<4x3xi8>
   return %0 : tensor<4x3xi8>
 }
 
@@ -342,7 +342,7 @@ func.func @linear_x2_rows_i8(%x: tensor<2x3xi8>) -> tensor<4x3xi8> {
 // CHECK-NEXT:      linalg.yield %[[R]] : i8
 func.func @linear_x4_rows_ui8(%x: tensor<2x3xui8>) -> tensor<8x3xui8> {
   %s = onnx.Constant dense<[4.0, 1.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xui8>, tensor<2xf32> -> tensor<8x3xui8>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x3xui8>, tensor<2xf32> -> tensor<8x3xui8>
   return %0 : tensor<8x3xui8>
 }
 
@@ -379,7 +379,7 @@ func.func @linear_x4_rows_ui8(%x: tensor<2x3xui8>) -> tensor<8x3xui8> {
 // CHECK-NEXT:      linalg.yield %[[Y]] : i8
 func.func @linear_x2_i8(%x: tensor<2x3xi8>) -> tensor<4x6xi8> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xi8>, tensor<2xf32> -> tensor<4x6xi8>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x3xi8>, tensor<2xf32> -> tensor<4x6xi8>
   return %0 : tensor<4x6xi8>
 }
 // CHECK-LABEL: func @linear_x2_ui8
@@ -387,7 +387,7 @@ func.func @linear_x2_i8(%x: tensor<2x3xi8>) -> tensor<4x6xi8> {
 // CHECK:           arith.divui %{{.*}}, %{{.*}} : i16
 func.func @linear_x2_ui8(%x: tensor<5xui8>) -> tensor<10xui8> {
   %s = onnx.Constant dense<[2.0]> : tensor<1xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xui8>, tensor<1xf32> -> tensor<10xui8>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<5xui8>, tensor<1xf32> -> tensor<10xui8>
   return %0 : tensor<10xui8>
 }
 // Weights that are no dyadic fractions (thirds, x3), 16-bit elements, or
@@ -405,7 +405,7 @@ func.func @linear_x2_ui8(%x: tensor<5xui8>) -> tensor<10xui8> {
 // CHECK:           arith.fptosi %[[SUM]] : f32 to i8
 func.func @linear_x3_i8(%x: tensor<5xi8>) -> tensor<15xi8> {
   %s = onnx.Constant dense<[3.0]> : tensor<1xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xi8>, tensor<1xf32> -> tensor<15xi8>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<5xi8>, tensor<1xf32> -> tensor<15xi8>
   return %0 : tensor<15xi8>
 }
 // CHECK-LABEL: func @linear_x2_i16
@@ -413,7 +413,7 @@ func.func @linear_x3_i8(%x: tensor<5xi8>) -> tensor<15xi8> {
 // CHECK:           arith.sitofp %{{.*}} : i16 to f32
 func.func @linear_x2_i16(%x: tensor<5xi16>) -> tensor<10xi16> {
   %s = onnx.Constant dense<[2.0]> : tensor<1xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<5xi16>, tensor<1xf32> -> tensor<10xi16>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<5xi16>, tensor<1xf32> -> tensor<10xi16>
   return %0 : tensor<10xi16>
 }
 // CHECK-LABEL: func @linear_x2_8_axes_ui8
@@ -421,7 +421,7 @@ func.func @linear_x2_i16(%x: tensor<5xi16>) -> tensor<10xi16> {
 // CHECK:           arith.uitofp %{{.*}} : i8 to f32
 func.func @linear_x2_8_axes_ui8(%x: tensor<1x1x1x1x1x1x1x3xui8>) -> tensor<2x2x2x2x2x2x2x6xui8> {
   %s = onnx.Constant dense<2.0> : tensor<8xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<1x1x1x1x1x1x1x3xui8>, tensor<8xf32> -> tensor<2x2x2x2x2x2x2x6xui8>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<1x1x1x1x1x1x1x3xui8>, tensor<8xf32> -> tensor<2x2x2x2x2x2x2x6xui8>
   return %0 : tensor<2x2x2x2x2x2x2x6xui8>
 }
 
@@ -436,7 +436,7 @@ func.func @linear_x2_8_axes_ui8(%x: tensor<1x1x1x1x1x1x1x3xui8>) -> tensor<2x2x2
 // CHECK:           arith.truncf %{{.*}} : f32 to f16
 func.func @linear_f16(%x: tensor<3xf16>) -> tensor<7xf16> {
   %s = onnx.Constant dense<[2.5]> : tensor<1xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3xf16>, tensor<1xf32> -> tensor<7xf16>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3xf16>, tensor<1xf32> -> tensor<7xf16>
   return %0 : tensor<7xf16>
 }
 // CHECK-LABEL: func @linear_f64
@@ -444,7 +444,7 @@ func.func @linear_f16(%x: tensor<3xf16>) -> tensor<7xf16> {
 // CHECK:           arith.mulf %{{.*}}, %{{.*}} : f64
 func.func @linear_f64(%x: tensor<2xf64>) -> tensor<5xf64> {
   %s = onnx.Constant dense<[2.5]> : tensor<1xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2xf64>, tensor<1xf32> -> tensor<5xf64>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2xf64>, tensor<1xf32> -> tensor<5xf64>
   return %0 : tensor<5xf64>
 }
 
@@ -457,7 +457,7 @@ func.func @linear_f64(%x: tensor<2xf64>) -> tensor<5xf64> {
 // CHECK:           complex.create %{{.*}}, %{{.*}} : complex<f64>
 func.func @linear_complex(%x: tensor<3xcomplex<f64>>) -> tensor<6xcomplex<f64>> {
   %s = onnx.Constant dense<[2.0]> : tensor<1xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3xcomplex<f64>>, tensor<1xf32> -> tensor<6xcomplex<f64>>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3xcomplex<f64>>, tensor<1xf32> -> tensor<6xcomplex<f64>>
   return %0 : tensor<6xcomplex<f64>>
 }
 
@@ -473,7 +473,7 @@ func.func @linear_complex(%x: tensor<3xcomplex<f64>>) -> tensor<6xcomplex<f64>> 
 // CHECK-NEXT:      %[[Y:.*]] = arith.select %[[NOT1]], %[[SUM]], %{{.*}} : f32
 // CHECK-NEXT:      linalg.yield %[[Y]] : f32
 func.func @linear_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<4xf32>, tensor<1xf32> -> tensor<?xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<4xf32>, tensor<1xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
 
@@ -508,7 +508,7 @@ func.func @linear_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32>
 // CHECK-NEXT:      %[[Y:.*]] = arith.select %[[ANY]], %[[SUM]], %[[COPY]] : i32
 // CHECK-NEXT:      linalg.yield %[[Y]] : i32
 func.func @linear_runtime_i32(%x: tensor<2x4xi32>, %s: tensor<2xf32>) -> tensor<?x?xi32> {
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x4xi32>, tensor<2xf32> -> tensor<?x?xi32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x4xi32>, tensor<2xf32> -> tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
 }
 
@@ -536,7 +536,7 @@ func.func @nearest_bool(%x: tensor<2x3xi1>) -> tensor<4x3xi1> {
 // CHECK-NEXT:    return %[[X]]
 func.func @identity(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %s = onnx.Constant dense<[1.0, 1.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x3xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
 
@@ -553,7 +553,7 @@ func.func @identity(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK:         return
 func.func @linear_x3(%x: tensor<3x3xf32>) -> tensor<9x9xf32> {
   %s = onnx.Constant dense<[3.0, 3.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x3xf32>, tensor<2xf32> -> tensor<9x9xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x3xf32>, tensor<2xf32> -> tensor<9x9xf32>
   return %0 : tensor<9x9xf32>
 }
 
@@ -585,7 +585,7 @@ func.func @linear_x3(%x: tensor<3x3xf32>) -> tensor<9x9xf32> {
 // CHECK:         tensor.insert_slice %{{.*}}[0, 512] [2, 2] [1, 1]
 func.func @linear_long_rows(%x: tensor<2x257xf32>) -> tensor<4x514xf32> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x257xf32>, tensor<2xf32> -> tensor<4x514xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x257xf32>, tensor<2xf32> -> tensor<4x514xf32>
   return %0 : tensor<4x514xf32>
 }
 
@@ -608,17 +608,17 @@ func.func @linear_long_rows(%x: tensor<2x257xf32>) -> tensor<4x514xf32> {
 // CHECK:           tensor.extract %{{.*}} : tensor<2x128xf64>
 func.func @linear_row_512(%x: tensor<2x256xf32>) -> tensor<4x512xf32> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x256xf32>, tensor<2xf32> -> tensor<4x512xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x256xf32>, tensor<2xf32> -> tensor<4x512xf32>
   return %0 : tensor<4x512xf32>
 }
 func.func @linear_row_258_f64(%x: tensor<2x129xf64>) -> tensor<4x258xf64> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x129xf64>, tensor<2xf32> -> tensor<4x258xf64>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x129xf64>, tensor<2xf32> -> tensor<4x258xf64>
   return %0 : tensor<4x258xf64>
 }
 func.func @linear_row_256_f64(%x: tensor<2x128xf64>) -> tensor<4x256xf64> {
   %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<2x128xf64>, tensor<2xf32> -> tensor<4x256xf64>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<2x128xf64>, tensor<2xf32> -> tensor<4x256xf64>
   return %0 : tensor<4x256xf64>
 }
 
@@ -637,6 +637,6 @@ func.func @linear_row_256_f64(%x: tensor<2x128xf64>) -> tensor<4x256xf64> {
 // CHECK:         tensor.insert_slice %{{.*}}[4, 0] [2, 4] [1, 1]
 func.func @linear_rows_only(%x: tensor<3x4xf32>) -> tensor<6x4xf32> {
   %s = onnx.Constant dense<[2.0, 1.0]> : tensor<2xf32>
-  %0 = onnx.UpsampleV10 %x, %s mode "linear" : tensor<3x4xf32>, tensor<2xf32> -> tensor<6x4xf32>
+  %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<3x4xf32>, tensor<2xf32> -> tensor<6x4xf32>
   return %0 : tensor<6x4xf32>
 }

@@ -179,23 +179,26 @@ func.func @upsample_v7_rank_0(%x: tensor<f32>) -> tensor<f32> {
 //===----------------------------------------------------------------------===//
 
 func.func @upsample_v1_linear(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
-  // expected-error @+1 {{mode must be one of 'nearest', 'bilinear', but is 'linear'}}
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 2.0 mode "linear" : tensor<1x1x2x2xf32> -> tensor<1x1x4x4xf32>
+  // expected-error @+2 {{expected ::onnxc::onnx::UpsampleV1Mode to be one of: nearest, bilinear}}
+  // expected-error @+1 {{failed to parse ONNX_UpsampleV1ModeAttr parameter}}
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 2.0 mode linear : tensor<1x1x2x2xf32> -> tensor<1x1x4x4xf32>
   return %0 : tensor<1x1x4x4xf32>
 }
 
 // -----
 
 func.func @upsample_v7_bilinear(%x: tensor<2xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{mode must be one of 'nearest', 'linear', but is 'bilinear'}}
-  %0 = onnx.UpsampleV7 %x scales [2.0] mode "bilinear" : tensor<2xf32> -> tensor<4xf32>
+  // expected-error @+2 {{expected ::onnxc::onnx::UpsampleMode to be one of: nearest, linear}}
+  // expected-error @+1 {{failed to parse ONNX_UpsampleModeAttr parameter}}
+  %0 = onnx.UpsampleV7 %x scales [2.0] mode bilinear : tensor<2xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
 // -----
 
 func.func @upsample_v10_cubic(%x: tensor<2xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{mode must be one of 'nearest', 'linear', but is 'cubic'}}
+  // expected-error @+2 {{expected ::onnxc::onnx::UpsampleMode to be one of: nearest, linear}}
+  // expected-error @+1 {{failed to parse ONNX_UpsampleModeAttr parameter}}
   %0 = onnx.UpsampleV10 %x, %s mode "cubic" : tensor<2xf32>, tensor<1xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
@@ -204,7 +207,7 @@ func.func @upsample_v10_cubic(%x: tensor<2xf32>, %s: tensor<1xf32>) -> tensor<?x
 
 func.func @upsample_v1_bilinear_bool(%x: tensor<1x1x2x2xi1>) -> tensor<1x1x4x4xi1> {
   // expected-error @+1 {{mode 'bilinear' interpolates and is not defined for element type 'i1'}}
-  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 2.0 mode "bilinear" : tensor<1x1x2x2xi1> -> tensor<1x1x4x4xi1>
+  %0 = onnx.UpsampleV1 %x height_scale 2.0 width_scale 2.0 mode bilinear : tensor<1x1x2x2xi1> -> tensor<1x1x4x4xi1>
   return %0 : tensor<1x1x4x4xi1>
 }
 
@@ -212,7 +215,7 @@ func.func @upsample_v1_bilinear_bool(%x: tensor<1x1x2x2xi1>) -> tensor<1x1x4x4xi
 
 func.func @upsample_v7_linear_string(%x: tensor<2x!onnx.string>) -> tensor<4x!onnx.string> {
   // expected-error @+1 {{mode 'linear' interpolates and is not defined for element type '!onnx.string'}}
-  %0 = onnx.UpsampleV7 %x scales [2.0] mode "linear" : tensor<2x!onnx.string> -> tensor<4x!onnx.string>
+  %0 = onnx.UpsampleV7 %x scales [2.0] mode linear : tensor<2x!onnx.string> -> tensor<4x!onnx.string>
   return %0 : tensor<4x!onnx.string>
 }
 
@@ -220,7 +223,7 @@ func.func @upsample_v7_linear_string(%x: tensor<2x!onnx.string>) -> tensor<4x!on
 
 func.func @upsample_v9_linear_bool(%x: tensor<2xi1>, %s: tensor<1xf32>) -> tensor<?xi1> {
   // expected-error @+1 {{mode 'linear' interpolates and is not defined for element type 'i1'}}
-  %0 = onnx.UpsampleV9 %x, %s mode "linear" : tensor<2xi1>, tensor<1xf32> -> tensor<?xi1>
+  %0 = onnx.UpsampleV9 %x, %s mode linear : tensor<2xi1>, tensor<1xf32> -> tensor<?xi1>
   return %0 : tensor<?xi1>
 }
 

@@ -46,14 +46,14 @@ def upsample_v1(name, t, mode):
     x, y = "tensor<1x2x3x5x%s>" % t, "tensor<1x2x6x7x%s>" % t
     return ("func.func @upsample_v1_%s_%s(%%x: %s) -> %s {\n"
             "  %%0 = onnx.UpsampleV1 %%x height_scale 2.0 width_scale 1.5 "
-            "mode \"%s\" : %s -> %s\n"
+            "mode %s : %s -> %s\n"
             "  return %%0 : %s\n}\n" % (name, mode, x, y, mode, x, y, y))
 
 
 def upsample_v7(name, t, mode):
     x, y = "tensor<3x5x%s>" % t, "tensor<6x7x%s>" % t
     return ("func.func @upsample_v7_%s_%s(%%x: %s) -> %s {\n"
-            "  %%0 = onnx.UpsampleV7 %%x scales [2.0, 1.5] mode \"%s\" : "
+            "  %%0 = onnx.UpsampleV7 %%x scales [2.0, 1.5] mode %s : "
             "%s -> %s\n"
             "  return %%0 : %s\n}\n" % (name, mode, x, y, mode, x, y, y))
 
@@ -62,7 +62,7 @@ def upsample_v9(name, t, mode):
     x, y = "tensor<3x5x%s>" % t, "tensor<6x7x%s>" % t
     return ("func.func @upsample_v9_%s_%s(%%x: %s) -> %s {\n"
             "  %%s = onnx.Constant dense<[2.0, 1.5]> : tensor<2xf32>\n"
-            "  %%0 = onnx.UpsampleV9 %%x, %%s mode \"%s\" : %s, "
+            "  %%0 = onnx.UpsampleV9 %%x, %%s mode %s : %s, "
             "tensor<2xf32> -> %s\n"
             "  return %%0 : %s\n}\n" % (name, mode, x, y, mode, x, y, y))
 
@@ -72,7 +72,7 @@ def upsample_v10(name, t, mode):
     x, y = "tensor<3x5x%s>" % t, "tensor<?x?x%s>" % t
     return ("func.func @upsample_v10_%s_%s(%%x: %s, %%s: tensor<2xf32>) "
             "-> %s {\n"
-            "  %%0 = onnx.UpsampleV10 %%x, %%s mode \"%s\" : %s, "
+            "  %%0 = onnx.UpsampleV10 %%x, %%s mode %s : %s, "
             "tensor<2xf32> -> %s\n"
             "  return %%0 : %s\n}\n" % (name, mode, x, y, mode, x, y, y))
 

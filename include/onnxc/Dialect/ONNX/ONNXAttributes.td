@@ -17,6 +17,31 @@ class ONNX_EnumAttr<EnumAttrInfo enumInfo, string name>
   let assemblyFormat = "`<` $value `>`";
 }
 
+// Upsample's modes appear in its own syntax after the `mode` keyword, as a
+// bare keyword: `mode linear`.
+class ONNX_KeywordEnumAttr<EnumAttrInfo enumInfo, string name>
+    : EnumAttr<ONNX_Dialect, enumInfo, name> {
+  let assemblyFormat = "$value";
+}
+
+def ONNX_UpsampleV1Mode : I32EnumAttr<"UpsampleV1Mode",
+    "Upsample-1's interpolation mode",
+    [I32EnumAttrCase<"nearest", 0>, I32EnumAttrCase<"bilinear", 1>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::onnxc::onnx";
+}
+def ONNX_UpsampleV1ModeAttr
+    : ONNX_KeywordEnumAttr<ONNX_UpsampleV1Mode, "upsample_v1_mode">;
+
+def ONNX_UpsampleMode : I32EnumAttr<"UpsampleMode",
+    "Upsample-7 and later's interpolation mode",
+    [I32EnumAttrCase<"nearest", 0>, I32EnumAttrCase<"linear", 1>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::onnxc::onnx";
+}
+def ONNX_UpsampleModeAttr
+    : ONNX_KeywordEnumAttr<ONNX_UpsampleMode, "upsample_mode">;
+
 def ONNX_ResizeMode : I32EnumAttr<"ResizeMode", "Resize's interpolation mode",
     [I32EnumAttrCase<"nearest", 0>, I32EnumAttrCase<"linear", 1>,
      I32EnumAttrCase<"cubic", 2>]> {

@@ -153,10 +153,6 @@ buildResizedAxes(mlir::OpBuilder &builder, mlir::Location loc,
 /// The output length floor(n * s) in double precision, if it is a length.
 std::optional<int64_t> getResizedLength(int64_t inputLength, double scale);
 
-inline bool isInterpolatingMode(llvm::StringRef mode) {
-  return mode == "linear" || mode == "bilinear";
-}
-
 } // namespace onnxc::onnx
 
 #endif // ONNXC_DIALECT_ONNX_ONNXOPS_H

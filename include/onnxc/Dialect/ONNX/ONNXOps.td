@@ -244,11 +244,12 @@ def ONNX_UpsampleV1Op : ONNX_UpsampleOp<1, "UpsampleWithScaleAttributes"> {
   }];
   let arguments = (ins RankedTensorOf<ONNX_UpsampleV1Types>:$X,
                        F32Attr:$height_scale, F32Attr:$width_scale,
-                       DefaultValuedStrAttr<StrAttr, "nearest">:$mode);
+                       DefaultValuedAttr<ONNX_UpsampleV1ModeAttr,
+                           "::onnxc::onnx::UpsampleV1Mode::nearest">:$mode);
   let results = (outs RankedTensorOf<ONNX_UpsampleV1Types>:$Y);
   let assemblyFormat = [{
     $X `height_scale` $height_scale `width_scale` $width_scale
-       (`mode` $mode^)? attr-dict `:` type($X) `->` type($Y)
+       (`mode` `` $mode^)? attr-dict `:` type($X) `->` type($Y)
   }];
 }
 
@@ -258,16 +259,17 @@ def ONNX_UpsampleV7Op : ONNX_UpsampleOp<7, "UpsampleWithScalesAttribute"> {
     input dimension, mode `nearest` (default) or `linear`.
 
     ```mlir
-    %y = onnx.UpsampleV7 %x scales [1.0, 1.0, 2.0, 2.0] mode "linear"
+    %y = onnx.UpsampleV7 %x scales [1.0, 1.0, 2.0, 2.0] mode linear
         : tensor<1x1x2x2xf32> -> tensor<1x1x4x4xf32>
     ```
   }];
   let arguments = (ins RankedTensorOf<ONNX_UpsampleV7Types>:$X,
                        DenseF32ArrayAttr:$scales,
-                       DefaultValuedStrAttr<StrAttr, "nearest">:$mode);
+                       DefaultValuedAttr<ONNX_UpsampleModeAttr,
+                           "::onnxc::onnx::UpsampleMode::nearest">:$mode);
   let results = (outs RankedTensorOf<ONNX_UpsampleV7Types>:$Y);
   let assemblyFormat = [{
-    $X `scales` $scales (`mode` $mode^)? attr-dict
+    $X `scales` $scales (`mode` `` $mode^)? attr-dict
        `:` type($X) `->` type($Y)
   }];
 }
@@ -295,10 +297,11 @@ class ONNX_UpsampleWithInputScalesOp<int version>
   }];
   let arguments = (ins RankedTensorOf<ONNX_UpsampleV7Types>:$X,
                        ONNX_ScalesTensor:$scales,
-                       DefaultValuedStrAttr<StrAttr, "nearest">:$mode);
+                       DefaultValuedAttr<ONNX_UpsampleModeAttr,
+                           "::onnxc::onnx::UpsampleMode::nearest">:$mode);
   let results = (outs RankedTensorOf<ONNX_UpsampleV7Types>:$Y);
   let assemblyFormat = [{
-    $X `,` $scales (`mode` $mode^)? attr-dict
+    $X `,` $scales (`mode` `` $mode^)? attr-dict
        `:` type($X) `,` type($scales) `->` type($Y)
   }];
 }
