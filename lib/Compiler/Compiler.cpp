@@ -360,7 +360,9 @@ ModelCompiler::lower(ModuleOp module,
 
 llvm::Error ModelCompiler::write(ModuleOp module, OutputFile &out) {
   if (options.output == OutputKind::MLIR) {
+    // Ends with a newline, as onnx-opt's output does.
     module->print(out.os());
+    out.os() << '\n';
     return llvm::Error::success();
   }
   if (options.output == OutputKind::Header) {

@@ -81,9 +81,24 @@ unsigned getVectorBits(const llvm::Triple &triple,
 /// getVectorBits of the host CPU.
 unsigned getHostVectorBits();
 
-/// Registers `-onnx-to-llvm` for onnx-opt, and its middle and last stages
-/// as `-onnx-linalg-to-loops` and `-onnx-loops-to-llvm`.
+/// A pipeline onnx-opt registers: the stages `first` to `last` of the
+/// lowering.
+struct ONNXPipelineInfo {
+  llvm::StringRef name, summary;
+  LoweringStage first, last;
+};
+
+/// `-onnx-to-llvm`, the whole lowering, then its stages: `-onnx-to-linalg`
+/// (what `--emit=linalg` prints), `-onnx-linalg-to-loops` and
+/// `-onnx-loops-to-llvm`.
+llvm::ArrayRef<ONNXPipelineInfo> getONNXPipelines();
+
+/// Registers getONNXPipelines() for onnx-opt.
 void registerONNXPipelines();
+
+/// Writes the pipelines' reference page (docs/reference/Pipelines.md) to
+/// standard output: each pipeline, its passes and the options.
+void printONNXPipelinesReference();
 
 } // namespace onnxc
 
