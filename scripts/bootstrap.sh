@@ -12,8 +12,8 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   # ONNX protobuf classes, checker, shape inference and text parser.
   libonnx-dev libprotobuf-dev protobuf-compiler
-  # Test-case generation and reference outputs.
-  python3 python3-onnx python3-numpy python3-pytest
+  # Test-case generation and reference outputs; pip for the install test.
+  python3 python3-onnx python3-numpy python3-pytest python3-pip
   # Unit tests; sanitizers and libFuzzer for `scripts/test.sh --sanitize`.
   libgtest-dev libclang-rt-22-dev
   # The installed CMake package's consumer test reads onnxc.pc too.

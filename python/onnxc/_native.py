@@ -27,9 +27,11 @@ def _first_existing(candidates):
 def _runtime_path():
     return _first_existing([
         os.environ.get("ONNXC_RUNTIME_LIBRARY"),
+        # Installed by pip: beside the package (python/packaging).
+        os.path.join(_HERE, "_prefix", "lib", "libonnxc_runtime.so"),
         # Build tree: build/python/onnxc -> build/lib.
         os.path.join(_HERE, "..", "..", "lib", "libonnxc_runtime.so"),
-        # Installed: PREFIX/lib/python3/dist-packages/onnxc -> PREFIX/lib.
+        # Installed: PREFIX/lib/python3.X/dist-packages/onnxc -> PREFIX/lib.
         os.path.join(_HERE, "..", "..", "..", "libonnxc_runtime.so"),
     ]) or ctypes.util.find_library("onnxc_runtime")
 
@@ -37,6 +39,7 @@ def _runtime_path():
 def _compiler_path():
     return _first_existing([
         os.environ.get("ONNXC_COMPILE"),
+        os.path.join(_HERE, "_prefix", "bin", "onnx-compile"),
         os.path.join(_HERE, "..", "..", "bin", "onnx-compile"),
         os.path.join(_HERE, "..", "..", "..", "..", "bin", "onnx-compile"),
     ]) or shutil.which("onnx-compile")

@@ -3,9 +3,10 @@
 # nothing from the build tree: onnx-compile makes a model library, onnx-run
 # runs it, a C++ program built against the installed headers and
 # libonnxc_runtime loads it, a CMake project finds the package and compiles
-# a model into its programs (shared and static runtime), a C program builds
-# with pkg-config, and the installed Python package compiles and runs a
-# model. The last line of output is reached only if all of it worked.
+# a model into its programs (shared and static runtime), a C program builds with
+# pkg-config, the package pip builds from the build and source trees works
+# on its own, and the installed Python package compiles and runs a model.
+# The last line of output is reached only if all of it worked.
 #
 # Usage: check-install.sh BUILD_DIR SOURCE_DIR CXX WORK_DIR CC
 set -eu
@@ -67,8 +68,35 @@ if ldd ./consumer_pkgconfig_static | grep -q onnxc_runtime; then
   exit 1
 fi
 unset PKG_CONFIG_PATH
-# The Python package, where Debian's python3 finds it under the prefix.
-PYTHONPATH="$prefix/lib/python3/dist-packages" /usr/bin/python3 - "$source" <<'PY'
+# pip: a wheel of the build tree, and of the source tree (which finds its
+# build), holding the package with onnx-compile and the runtime; installed
+# into a directory of its own, it compiles and runs a model with nothing
+# from the build or the prefix.
+for project in "$build" "$source"; do
+  rm -rf pip-target
+  ONNXC_BUILD_DIR="$build" /usr/bin/python3 -m pip install --quiet \
+    --no-deps --no-index --target pip-target "$project" 2>pip.log ||
+    { cat pip.log >&2; exit 1; }
+  env -u ONNXC_BUILD_DIR PYTHONPATH="$work/pip-target" \
+    XDG_CACHE_HOME="$work/pip-cache" /usr/bin/python3 - "$source" <<'PY'
+import os, sys
+import numpy as np
+import onnxc
+here = os.path.dirname(onnxc.__file__)
+assert here == os.path.join(os.environ["PYTHONPATH"], "onnxc"), here
+assert onnxc._native._compiler_path().startswith(here)
+assert onnxc._native._runtime_path().startswith(here)
+session = onnxc.InferenceSession(
+    os.path.join(sys.argv[1], "examples", "relu6.onnxtxt"))
+(y,) = session.run(None, {"x": np.array([-1, 3, 7], np.float32)})
+assert y.tolist() == [0, 3, 6], y
+PY
+done
+# The Python package, where Debian's python3 finds it under the prefix:
+# installed with the default prefix, it would be on sys.path.
+site=$(cd "$prefix" && echo lib/python3.*/dist-packages)
+/usr/bin/python3 -c "import sys; sys.exit('/usr/local/$site' not in sys.path)"
+PYTHONPATH="$prefix/$site" /usr/bin/python3 - "$source" <<'PY'
 import os, sys
 import numpy as np
 import onnxc
