@@ -13,7 +13,8 @@
 #
 # Run it with onnxc_model_from_info(<name>_model(), &model). <name> defaults
 # to the model file's name made a C identifier; OPTIONS go to onnx-compile
-# (for example --mcpu=x86-64-v3).
+# (for example --mcpu=x86-64-v3). A project cross-built for AArch64 compiles
+# for ONNXC_TARGET_TRIPLE (set by find_package(onnxc)).
 function(onnxc_add_model target model)
   cmake_parse_arguments(PARSE_ARGV 2 ARG "" "ENTRY;RUNTIME" "OPTIONS")
   if(ARG_UNPARSED_ARGUMENTS)
@@ -36,12 +37,16 @@ function(onnxc_add_model target model)
   set(object "${dir}/${entry}.o")
   set(header "${dir}/include/${entry}_model.h")
   file(MAKE_DIRECTORY "${dir}/include")
+  set(options ${ARG_OPTIONS})
+  if(ONNXC_TARGET_TRIPLE)
+    list(PREPEND options "--mtriple=${ONNXC_TARGET_TRIPLE}")
+  endif()
   add_custom_command(
     OUTPUT "${object}" "${header}"
     COMMAND onnxc::onnx-compile "${model_path}" --emit=obj "--entry=${entry}"
-            ${ARG_OPTIONS} -o "${object}"
+            ${options} -o "${object}"
     COMMAND onnxc::onnx-compile "${model_path}" --emit=header
-            "--entry=${entry}" ${ARG_OPTIONS} -o "${header}"
+            "--entry=${entry}" ${options} -o "${header}"
     DEPENDS "${model_path}" onnxc::onnx-compile
     COMMENT "Compiling ONNX model ${model} (${entry}_model)"
     VERBATIM)

@@ -3,7 +3,8 @@
 # nothing from the build tree: onnx-compile makes a model library, onnx-run
 # runs it, a C++ program built against the installed headers and
 # libonnxc_runtime loads it, a CMake project finds the package and compiles
-# a model into its programs (shared and static runtime), a C program builds with
+# a model into its programs (shared and static runtime; natively and
+# cross-built for AArch64, run under qemu), a C program builds with
 # pkg-config, the package pip builds from the build and source trees works
 # on its own, and the installed Python package compiles and runs a model.
 # The last line of output is reached only if all of it worked.
@@ -68,6 +69,24 @@ if ldd ./consumer_pkgconfig_static | grep -q onnxc_runtime; then
   exit 1
 fi
 unset PKG_CONFIG_PATH
+# Cross-built for AArch64 with the installed toolchain file: the programs
+# link the prefix's AArch64 runtime and run under qemu, as does the
+# installed AArch64 onnx-run with a model compiled for AArch64.
+cmake -S "$source/test/Install/consumer" -B consumer-aarch64 -G Ninja \
+  --toolchain "$prefix/lib/cmake/onnxc/aarch64-linux-gnu.cmake" \
+  -DCMAKE_PREFIX_PATH="$prefix" \
+  -DONNXC_EXAMPLE_MODEL="$source/examples/relu6.onnxtxt" >>consumer.log
+cmake --build consumer-aarch64 >>consumer.log
+for program in consumer consumer_static; do
+  qemu-aarch64 -L /usr/aarch64-linux-gnu "consumer-aarch64/$program"
+done
+"$prefix/bin/onnx-compile" "$source/examples/relu6.onnxtxt" \
+  --mtriple=aarch64-linux-gnu -o relu6-aarch64.so
+/usr/bin/python3 -c "import numpy; numpy.save('x.npy', numpy.array([-1, 3, 7], numpy.float32))"
+qemu-aarch64 -L /usr/aarch64-linux-gnu \
+  "$prefix/bin/aarch64-linux-gnu/onnx-run" relu6-aarch64.so --input x.npy \
+  --print >onnx-run-aarch64.log
+grep -q "output y: float32\[3\] = \[0, 3, 6\]" onnx-run-aarch64.log
 # pip: a wheel of the build tree, and of the source tree (which finds its
 # build), holding the package with onnx-compile and the runtime; installed
 # into a directory of its own, it compiles and runs a model with nothing
