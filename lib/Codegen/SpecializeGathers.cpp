@@ -8,9 +8,9 @@
 //    and those reads fold to constant vectors;
 //  - the uniform part of a gather's lanes (the row offset) moves into its
 //    scalar base offset, leaving 32-bit lanes where the tables are i32;
-//  - a gather whose lanes are constants within one vector's span becomes a
-//    load of the span and a vector.shuffle; within two vectors' span, two
-//    loads and a two-source shuffle.
+//  - a gather whose lanes are constants (or vector.step) within one
+//    vector's span becomes a load of the span and a vector.shuffle; within
+//    two vectors' span, two loads and a two-source shuffle.
 // Unrolling here, after bufferization, keeps one-shot bufferization's
 // analysis away from long chains of tensor slices.
 //
@@ -470,6 +470,25 @@ std::optional<int64_t> getAlignedWindowStartInRow(MemRefType baseType,
   return start;
 }
 
+/// The lanes of a gather's index vector, when compile time knows them: a
+/// constant, or vector.step (0, 1, 2, ...: a contiguous read, which the
+/// Linalg vectorizer emits as a gather when the row comes from a table),
+/// possibly reshaped.
+std::optional<SmallVector<int64_t>> getConstantLanes(Value indices) {
+  DenseIntElementsAttr attr;
+  if (matchPattern(indices, m_Constant(&attr)))
+    return llvm::map_to_vector(attr.getValues<APInt>(), [](const APInt &lane) {
+      return lane.getSExtValue();
+    });
+  while (auto reshape = indices.getDefiningOp<vector::ShapeCastOp>())
+    indices = reshape.getSource();
+  auto step = indices.getDefiningOp<vector::StepOp>();
+  if (!step)
+    return std::nullopt;
+  return llvm::to_vector(
+      llvm::seq<int64_t>(0, step.getResult().getType().getNumElements()));
+}
+
 /// vector.gather %base[..., %o][%lanes] with constant lanes spanning at most
 /// as many elements as there are lanes becomes one contiguous load of the
 /// span from %base[..., %o + min(lanes)] and a vector.shuffle: a permute
@@ -497,12 +516,11 @@ struct GatherOfNearbyConstantLanesToShuffle
     if (!matchPattern(gather.getMask(), m_Constant(&mask)) || !mask.isSplat() ||
         !mask.getSplatValue<bool>())
       return failure();
-    DenseIntElementsAttr lanesAttr;
-    if (!matchPattern(gather.getIndices(), m_Constant(&lanesAttr)))
+    std::optional<SmallVector<int64_t>> constantLanes =
+        getConstantLanes(gather.getIndices());
+    if (!constantLanes)
       return failure();
-    SmallVector<int64_t> lanes;
-    for (const APInt &lane : lanesAttr.getValues<APInt>())
-      lanes.push_back(lane.getSExtValue());
+    SmallVector<int64_t> lanes = std::move(*constantLanes);
     auto [minIt, maxIt] = std::minmax_element(lanes.begin(), lanes.end());
     int64_t first = *minIt;
     int64_t span = *maxIt - first + 1;

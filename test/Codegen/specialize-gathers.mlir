@@ -536,6 +536,33 @@ func.func @gather_nearby_lanes(%x: memref<4x32xf32>, %row: index, %y: memref<32x
 
 // -----
 
+// Lanes from vector.step (what the Linalg vectorizer emits for a row read
+// through a table, such as an antialiased pass along rows), reshaped or
+// not, are contiguous: a plain load at the gather's offsets (here both
+// gathers read the same span, and share the load).
+// CHECK-LABEL: func @gather_step_lanes
+// CHECK-SAME:    (%[[X:.*]]: memref<4x32xf32>, %[[ROW:.*]]: index, %[[COL:.*]]: index
+// CHECK:         %[[A:.*]] = vector.load %[[X]][%[[ROW]], %[[COL]]] : memref<4x32xf32>, vector<16xf32>
+// CHECK:         vector.transfer_write %[[A]]
+// CHECK:         vector.shape_cast %[[A]] : vector<16xf32> to vector<1x16xf32>
+// CHECK-NOT:     vector.gather
+func.func @gather_step_lanes(%x: memref<4x32xf32>, %row: index, %col: index, %y: memref<32xf32>, %z: memref<1x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %step = vector.step : vector<16xindex>
+  %a = vector.gather %x[%row, %col] [%step], %mask, %pass : memref<4x32xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+  vector.transfer_write %a, %y[%c0] {in_bounds = [true]} : vector<16xf32>, memref<32xf32>
+  %mask2 = arith.constant dense<true> : vector<1x16xi1>
+  %pass2 = arith.constant dense<0.0> : vector<1x16xf32>
+  %lanes = vector.shape_cast %step : vector<16xindex> to vector<1x16xindex>
+  %b = vector.gather %x[%row, %col] [%lanes], %mask2, %pass2 : memref<4x32xf32>, vector<1x16xindex>, vector<1x16xi1>, vector<1x16xf32> into vector<1x16xf32>
+  vector.transfer_write %b, %z[%c0, %c0] {in_bounds = [true, true]} : vector<1x16xf32>, memref<1x16xf32>
+  return
+}
+
+// -----
+
 // A span shorter than the vector is read as a whole vector when one holding
 // it fits in the row the gather reads: the rows lie end to end, the
 // gather's offset starts one, and the span lies in the row (here the row's

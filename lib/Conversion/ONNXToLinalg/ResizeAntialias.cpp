@@ -2,14 +2,18 @@
 //
 // Antialias stretches the kernel by 1 / s when an axis shrinks, so an output
 // reads a number of taps that grows with 1 / s and may be known only at run
-// time. Each resized axis is therefore a pass of its own, a reduction over
-// its taps, and the passes chain through intermediates: the cost is the sum
-// of the axes' taps rather than their product.
+// time. Each resized axis is therefore a pass of its own, and the passes
+// chain through intermediates: the cost is the sum of the axes' taps rather
+// than their product. Where compile time knows the number of taps (a
+// constant scale), a pass is Resize's gather through one table per tap,
+// its weights divided by their sum once per output position; otherwise a
+// reduction over the taps, divided by the sum of their weights.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ResizeAntialias.h"
 #include "ONNXToLinalgPatterns.h"
+#include "ResizeGather.h"
 #include "ResizeRules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -103,6 +107,111 @@ std::pair<Value, Value> buildTapTables(OpBuilder &b, Location loc,
         linalg::YieldOp::create(nb, nloc, ValueRange{index, weight});
       });
   return {generic.getResult(0), generic.getResult(1)};
+}
+
+/// The most taps a pass gathers one by one; beyond, it reduces over them.
+constexpr int64_t kMaxGatheredTaps = 16;
+
+/// Longer tables are computed at run time, as Resize's other tables are.
+constexpr int64_t kMaxConstantTableLength = 1 << 16;
+
+/// The `count` taps from `start` of output position `o`: their indices
+/// (clamped to the input) and their weights divided by their sum, the
+/// normalization done once per output position.
+template <typename Arithmetic>
+std::pair<SmallVector<typename Arithmetic::Number>,
+          SmallVector<typename Arithmetic::Number>>
+getGatheredTaps(Arithmetic &m, const ResizeOperands &resize,
+                const AxisValues<Arithmetic> &values,
+                typename Arithmetic::Number o, double start, int64_t count) {
+  using Number = typename Arithmetic::Number;
+  Number x = sourceCoordinate(m, resize.coordinateMode, o, values);
+  Number base = m.floor(x);
+  Number zero = m.constant(0.0);
+  Number last = m.sub(values.inLength, m.constant(1.0));
+  SmallVector<Number> indices, weights;
+  Number total{};
+  for (int64_t t = 0; t < count; ++t) {
+    Number offset = m.constant(start + static_cast<double>(t));
+    Number position = m.add(base, offset);
+    Number weight = getAntialiasWeight(m, resize, m.sub(offset, m.sub(x, base)),
+                                       values.scale);
+    if (resize.excludeOutside)
+      weight = m.select(
+          m.both(m.lessEqual(zero, position), m.lessEqual(position, last)),
+          weight, zero);
+    indices.push_back(m.max(zero, m.min(position, last)));
+    weights.push_back(weight);
+    total = t ? m.add(total, weight) : weight;
+  }
+  for (Number &weight : weights)
+    weight = m.div(weight, total);
+  return {indices, weights};
+}
+
+/// The tables of an axis whose `count` taps from `start` compile time
+/// knows: per tap, its indices and its normalized weights over the output
+/// positions. Constants when the lengths and scale are known too (and no
+/// roi moves the coordinates), so that onnx-specialize-gathers sees the
+/// lanes; else computed at the kernel's entry.
+AxisTables buildGatheredTapTables(OpBuilder &b, Location loc,
+                                  const ResizeOperands &resize,
+                                  const AxisValues<IRArithmetic> &values,
+                                  const ResizedAxis &axis, Value outLength,
+                                  std::optional<int64_t> inLength, double start,
+                                  int64_t count, FloatType weightType) {
+  Type indexType = getIndexTableType(b, inLength);
+  std::optional<int64_t> out = getConstantIntValue(outLength);
+  AxisTables result;
+  if (inLength && out && axis.staticScale && *out <= kMaxConstantTableLength &&
+      resize.coordinateMode !=
+          CoordinateTransformationMode::tf_crop_and_resize) {
+    ConstantArithmetic m;
+    double n = double(*inLength), scale = *axis.staticScale;
+    AxisValues<ConstantArithmetic> constants{
+        n,   double(*out), scale, resize.scales ? scale * n : double(*out),
+        0.0, 1.0};
+    SmallVector<SmallVector<int64_t>> indices(count);
+    SmallVector<SmallVector<double>> weights(count);
+    for (int64_t o = 0; o < *out; ++o) {
+      auto [taps, tapWeights] =
+          getGatheredTaps(m, resize, constants, double(o), start, count);
+      for (int64_t t = 0; t < count; ++t) {
+        indices[t].push_back(static_cast<int64_t>(taps[t]));
+        weights[t].push_back(tapWeights[t]);
+      }
+    }
+    for (int64_t t = 0; t < count; ++t) {
+      result.indices.push_back(
+          constantIndexTable(b, loc, indexType, indices[t]));
+      result.weights.push_back(
+          constantWeightTable(b, loc, weightType, weights[t]));
+    }
+    return result;
+  }
+  SmallVector<Type> types(count, indexType);
+  types.append(count, weightType);
+  SmallVector<Value> tables = buildAxisTables(
+      b, loc, outLength, types,
+      [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
+        IRArithmetic m{nb, nloc};
+        auto [taps, weights] = getGatheredTaps(
+            m, resize, values, indexToF64(nb, nloc, o), start, count);
+        SmallVector<Value> entries;
+        for (Value tap : taps)
+          entries.push_back(indexToTableEntry(nb, nloc, indexType,
+                                              f64ToIndex(nb, nloc, tap)));
+        for (Value weight : weights)
+          entries.push_back(
+              weightType.isF64()
+                  ? weight
+                  : arith::TruncFOp::create(nb, nloc, weightType, weight)
+                        .getResult());
+        return entries;
+      });
+  result.indices.assign(tables.begin(), tables.begin() + count);
+  result.weights.assign(tables.begin() + count, tables.end());
+  return result;
 }
 
 /// Whether an axis maps every output to its own position: a scale of 1
@@ -209,6 +318,25 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
     if (crop)
       insideTables.push_back(
           {d, buildInsideTable(b, loc, resize, values, outLength)});
+    if (axes[d].staticScale) {
+      ConstantArithmetic c;
+      double start = getAntialiasStart(c, resize.mode, *axes[d].staticScale);
+      auto count = static_cast<int64_t>(2.0 - 2.0 * start);
+      if (count <= kMaxGatheredTaps) {
+        AxisTables tables = buildGatheredTapTables(
+            b, loc, resize, values, axes[d], outLength,
+            getConstantIntValue(tensor::getMixedSize(b, loc, current, d)),
+            start, count, compute.type);
+        SmallVector<OpFoldResult> sizes =
+            tensor::getMixedSizes(b, loc, current);
+        sizes[d] = outSizes[d];
+        // `current` is in the compute type already.
+        ComputeType passCompute(compute.type, compute.type);
+        current = buildGather(b, loc, current, {d}, {tables}, sizes,
+                              passCompute, /*extrapolation=*/0.0);
+        continue;
+      }
+    }
     Value start = getAntialiasStart(m, resize.mode, axes[d].scale);
     Value count = f64ToIndex(
         b, loc, m.sub(m.constant(2.0), m.mul(m.constant(2.0), start)));

@@ -1,5 +1,4 @@
-//===- ResizeAntialias.h - Antialiased Resize as separable passes -*- C++
-//-*-===//
+//===- ResizeAntialias.h - Antialiased Resize, axis by axis -----*- C++ -*-===//
 
 #ifndef ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEANTIALIAS_H
 #define ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEANTIALIAS_H
@@ -10,9 +9,9 @@
 namespace onnxc::onnx_to_linalg::resize {
 
 /// Linear or cubic Resize with antialias on `input` (non-empty): one pass
-/// per resized axis, each a weighted sum over a run-time number of taps
-/// divided by the sum of their weights, through intermediates in the
-/// compute type. `roi` is the op's roi, or null.
+/// per resized axis, each a weighted sum over the axis's taps normalized
+/// by the sum of their weights, through intermediates in the compute type.
+/// `roi` is the op's roi, or null.
 mlir::Value lowerAntialiasedResize(mlir::OpBuilder &b, mlir::Location loc,
                                    const onnx::ResizeOperands &resize,
                                    mlir::Value input, mlir::Value roi,

@@ -14,6 +14,7 @@
 #include "ONNXToLinalgPatterns.h"
 #include "Resampling.h"
 #include "ResizeAntialias.h"
+#include "ResizeGather.h"
 #include "ResizeRules.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
@@ -38,20 +39,6 @@ namespace {
 //===----------------------------------------------------------------------===//
 // Tables
 //===----------------------------------------------------------------------===//
-
-/// One resized axis's tables: its taps' indices and weights, and where the
-/// mode extrapolates, a table of the positions inside the input (i8 0 or
-/// 1: tensors of i1 have no lowering).
-struct AxisTables {
-  SmallVector<Value> indices, weights;
-  Value inside;
-  /// The constant index table of a nearest axis, when compile time knows
-  /// it.
-  std::optional<SmallVector<int64_t>> constantIndices;
-  /// Whether compile time knows that every output takes its own position's
-  /// input whole: the axis is then a copy.
-  bool isIdentity = false;
-};
 
 /// Longer tables are computed at run time: the same arithmetic, without
 /// emitting megabytes of constants.
@@ -221,14 +208,12 @@ std::optional<int64_t> getRepeatFactor(ArrayRef<int64_t> table, int64_t n) {
   return k;
 }
 
-/// The general kernel: per output element, X read at every combination of
-/// the resized axes' taps, weighted by the product of their weights and
-/// summed (nearest: the one tap), or `extrapolation` where a coordinate
-/// lies outside the input.
-Value buildGather(OpBuilder &b, Location loc, Value input,
-                  ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
-                  ArrayRef<OpFoldResult> outSizes, const ComputeType &compute,
-                  double extrapolation) {
+} // namespace
+
+Value onnxc::onnx_to_linalg::resize::buildGather(
+    OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> resized,
+    ArrayRef<AxisTables> tables, ArrayRef<OpFoldResult> outSizes,
+    const ComputeType &compute, double extrapolation) {
   int64_t rank = outSizes.size();
   int64_t k = resized.size();
   Type elementType = cast<RankedTensorType>(input.getType()).getElementType();
@@ -328,6 +313,8 @@ Value buildGather(OpBuilder &b, Location loc, Value input,
       });
   return generic.getResult(0);
 }
+
+namespace {
 
 //===----------------------------------------------------------------------===//
 // The pattern

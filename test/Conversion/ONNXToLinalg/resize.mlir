@@ -133,32 +133,60 @@ func.func @resize10_runtime(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf3
 
 // -----
 
-// Antialias: one pass per shrinking axis (the axis of scale 1 is a copy), a
-// reduction over its taps, divided by the sum of their weights. Downsampling
-// by 0.4 stretches the triangle to reach 2 - 2 * floor(-1 / 0.4 + 1) = 6
-// taps.
-// CHECK-LABEL: func @antialias
-// CHECK:         %[[TAPS:.*]]:2 = linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<3x6xindex>, tensor<3x6xf32>)
-// CHECK:         %[[SUMS:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[TAPS]]#0, %[[TAPS]]#1 : tensor<3x6xindex>, tensor<3x6xf32>)
-// CHECK:           tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<4x8xf32>
-// CHECK:         linalg.generic {{.*}} ins(%[[SUMS]]#0, %[[SUMS]]#1 : tensor<4x3xf32>, tensor<4x3xf32>)
-// CHECK:           arith.divf
-// CHECK-NOT:     linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// Antialias: one pass per shrinking axis (the axis of scale 1 is a copy).
+// Downsampling by 0.4 stretches the triangle to reach
+// 2 - 2 * (floor(-1 / 0.4) + 1) = 6 taps. The scale is a constant, so each
+// tap has a constant table of indices and one of weights, divided by their
+// sum: output 0 (coordinate 0.75) weighs inputs 0, 0, 0, 1, 2, 3 by 0, 0.3,
+// 0.7, 0.9, 0.5, 0.1 over 2.5. The pass is Resize's gather: no reduction.
+// CHECK-LABEL: func @antialias(
+// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 1, 3]> : tensor<3xi32>
+// CHECK-DAG:     %[[I5:.*]] = arith.constant dense<[3, 6, 7]> : tensor<3xi32>
+// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[0.000000e+00, {{.*}}]> : tensor<3xf32>
+// CHECK-DAG:     arith.constant dense<[1.200000e-01, {{.*}}]> : tensor<3xf32>
+// CHECK-DAG:     arith.constant dense<[2.800000e-01, {{.*}}]> : tensor<3xf32>
+// CHECK-DAG:     arith.constant dense<[3.600000e-01, {{.*}}]> : tensor<3xf32>
+// CHECK-DAG:     arith.constant dense<[2.000000e-01, {{.*}}]> : tensor<3xf32>
+// CHECK-DAG:     %[[W5:.*]] = arith.constant dense<[0.0399999{{[0-9]*}}, {{.*}}]> : tensor<3xf32>
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[I0]], {{.*}}, %[[I5]], %[[W0]], {{.*}}, %[[W5]] :
+// CHECK-COUNT-6:   tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<4x8xf32>
+// CHECK-NOT:     "reduction"
+// CHECK-NOT:     arith.divf
+// CHECK-LABEL: func @antialias_runtime(
 func.func @antialias(%x: tensor<4x8xf32>) -> tensor<4x3xf32> {
   %s = onnx.Constant dense<[1.0, 0.4]> : tensor<2xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {antialias = 1 : i64, mode = #onnx.resize_mode<linear>} : tensor<4x8xf32> -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
 
+// With scales known only at run time, so is the number of taps: each pass
+// builds its taps' tables, reduces over them and divides by the sum of
+// their weights.
+// CHECK:         %[[TAPS:.*]]:2 = linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<?x?xindex>, tensor<?x?xf32>)
+// CHECK:         %[[SUMS:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[TAPS]]#0, %[[TAPS]]#1 : tensor<?x?xindex>, tensor<?x?xf32>)
+// CHECK:           tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<4x8xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[SUMS]]#0, %[[SUMS]]#1 : tensor<?x8xf32>, tensor<?x8xf32>)
+// CHECK:           arith.divf
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+func.func @antialias_runtime(%x: tensor<4x8xf32>, %s: tensor<2xf32>) -> tensor<?x?xf32> {
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {antialias = 1 : i64, mode = #onnx.resize_mode<linear>} : tensor<4x8xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
 // -----
 
-// Antialias with tf_crop_and_resize: the taps of the cropped coordinates,
-// and extrapolation_value where one leaves the input, from an i8 table of
-// the positions inside it.
+// Antialias with tf_crop_and_resize: the 2 - 2 * (floor(-1 / 0.375) + 1) = 6
+// taps of the cropped coordinates, in tables computed at run time (the roi
+// is an input), their weights divided by their sum; then
+// extrapolation_value where a coordinate leaves the input, from an i8 table
+// of the positions inside it.
 // CHECK-LABEL: func @antialias_crop
 // CHECK:         %[[INSIDE:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3xi8>)
-// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
-// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[INSIDE]] : tensor<3xf32>, tensor<3xi8>)
+// CHECK:         %[[TAPS:.*]]:12 = linalg.generic {{.*}} iterator_types = ["parallel"]}
+// CHECK-COUNT-6:   arith.divf %{{.*}}, %[[SUM:.*]] : f64
+// CHECK:         %[[SUMS:.*]] = linalg.generic {{.*}} ins(%[[TAPS]]#0, {{.*}}, %[[TAPS]]#11 :
+// CHECK-COUNT-6:   tensor.extract %arg0
+// CHECK:         linalg.generic {{.*}} ins(%[[SUMS]], %[[INSIDE]] : tensor<3xf32>, tensor<3xi8>)
 // CHECK:           %[[IN:.*]] = arith.cmpi ne
 // CHECK:           arith.select %[[IN]], %{{.*}}, %{{.*}} : f32
 func.func @antialias_crop(%x: tensor<8xf32>, %roi: tensor<2xf32>) -> tensor<3xf32> {

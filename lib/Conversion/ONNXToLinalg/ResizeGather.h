@@ -1,0 +1,44 @@
+//===- ResizeGather.h - Resize's gather through per-axis tables -*- C++ -*-===//
+//
+// What ResizeToLinalg.cpp and ResizeAntialias.cpp share: the tables of a
+// resized axis, and the kernel that reads X through them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEGATHER_H
+#define ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEGATHER_H
+
+#include "Resampling.h"
+
+#include "mlir/IR/Value.h"
+
+namespace onnxc::onnx_to_linalg::resize {
+using namespace mlir;
+using resampling::ComputeType;
+
+/// One resized axis's tables: its taps' indices and weights, and where the
+/// mode extrapolates, a table of the positions inside the input (i8 0 or
+/// 1: tensors of i1 have no lowering).
+struct AxisTables {
+  SmallVector<Value> indices, weights;
+  Value inside;
+  /// The constant index table of a nearest axis, when compile time knows
+  /// it.
+  std::optional<SmallVector<int64_t>> constantIndices;
+  /// Whether compile time knows that every output takes its own position's
+  /// input whole: the axis is then a copy.
+  bool isIdentity = false;
+};
+
+/// The general kernel: per output element, X read at every combination of
+/// the resized axes' taps, weighted by the product of their weights and
+/// summed (nearest: the one tap), or `extrapolation` where a coordinate
+/// lies outside the input.
+Value buildGather(OpBuilder &b, Location loc, Value input,
+                  ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
+                  ArrayRef<OpFoldResult> outSizes, const ComputeType &compute,
+                  double extrapolation);
+
+} // namespace onnxc::onnx_to_linalg::resize
+
+#endif // ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEGATHER_H
