@@ -68,6 +68,11 @@ struct ComputeType {
                   mlir::Value rhs, mlir::arith::FastMathFlags fastMath) const;
 };
 
+/// The longest table built as a constant; longer ones are computed at the
+/// kernel's entry: the same arithmetic, without emitting megabytes of
+/// constants.
+constexpr int64_t kMaxConstantTableLength = 1 << 16;
+
 /// The element type of an axis's index tables: i32 when its input length
 /// `n` is known and allows (half the table traffic, and 32-bit gather
 /// indices), index otherwise.

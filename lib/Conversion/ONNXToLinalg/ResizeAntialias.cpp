@@ -112,9 +112,6 @@ std::pair<Value, Value> buildTapTables(OpBuilder &b, Location loc,
 /// The most taps a pass gathers one by one; beyond, it reduces over them.
 constexpr int64_t kMaxGatheredTaps = 16;
 
-/// Longer tables are computed at run time, as Resize's other tables are.
-constexpr int64_t kMaxConstantTableLength = 1 << 16;
-
 /// The `count` taps from `start` of output position `o`: their indices
 /// (clamped to the input) and their weights divided by their sum, the
 /// normalization done once per output position.

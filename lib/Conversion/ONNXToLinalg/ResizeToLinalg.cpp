@@ -40,10 +40,6 @@ namespace {
 // Tables
 //===----------------------------------------------------------------------===//
 
-/// Longer tables are computed at run time: the same arithmetic, without
-/// emitting megabytes of constants.
-constexpr int64_t kMaxConstantTableLength = 1 << 16;
-
 class ResizeLowering {
 public:
   ResizeLowering(OpBuilder &b, Location loc, const ResizeOperands &resize,

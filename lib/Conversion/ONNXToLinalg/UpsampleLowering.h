@@ -43,13 +43,12 @@ struct Axis {
   }
   bool isCopy() const { return scale && *scale == 1.0f; }
   bool isCompileTime() const { return scale && staticIn() && staticOut(); }
-  /// Whether the axis's tables are constants. Longer tables are computed at
-  /// run time instead: the same float32 arithmetic, without the cost of
-  /// building and emitting megabytes of constants.
+  /// Whether the axis's tables are constants (up to
+  /// resampling::kMaxConstantTableLength entries).
   bool hasConstantTables() const {
-    return isCompileTime() && *staticOut() <= kMaxConstantTableLength;
+    return isCompileTime() &&
+           *staticOut() <= resampling::kMaxConstantTableLength;
   }
-  static constexpr int64_t kMaxConstantTableLength = 1 << 16;
 };
 
 /// The factor k of a compile-time axis whose scale is the integer k and
