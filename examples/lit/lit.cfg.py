@@ -1,5 +1,5 @@
 # Tests of onnxc pipelines with the installed tools, run by LLVM's lit:
-#   lit -sv --param onnxc_bin=PREFIX/bin --param exec_root=DIR examples/lit
+#   lit-22 -sv --param onnxc_bin=PREFIX/bin --param exec_root=DIR examples/lit
 # runs each .mlir file's RUN lines with PREFIX/bin's onnx-opt, onnx-translate
 # and onnx-compile and LLVM 22's FileCheck, writing scratch files under DIR.
 import os
