@@ -31,9 +31,9 @@ struct AxisTables {
 };
 
 /// The general kernel: per output element, X read at every combination of
-/// the resized axes' taps, weighted by the product of their weights and
-/// summed (nearest: the one tap), or `extrapolation` where a coordinate
-/// lies outside the input.
+/// the resized axes' taps and summed axis by axis, the innermost first, each
+/// sum weighted by its taps' weights (nearest: the one tap), or
+/// `extrapolation` where a coordinate lies outside the input.
 Value buildGather(OpBuilder &b, Location loc, Value input,
                   ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
                   ArrayRef<OpFoldResult> outSizes, const ComputeType &compute,

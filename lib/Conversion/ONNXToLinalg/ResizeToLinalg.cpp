@@ -7,7 +7,7 @@
 // written once, over an arithmetic that either computes doubles (constant
 // tables, for compile-time scales and lengths) or builds the same operations
 // as IR (tables computed at the kernel's entry). The output is then a gather
-// (nearest) or a weighted sum over every combination of the axes' taps.
+// (nearest) or weighted sums of the taps, nested axis by axis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +27,7 @@
 #include "mlir/IR/Matchers.h"
 
 #include <cmath>
+#include <functional>
 
 using namespace mlir;
 using namespace onnxc;
@@ -239,47 +240,44 @@ Value onnxc::onnx_to_linalg::resize::buildGather(
         SmallVector<Value> position;
         for (int64_t d = 0; d < rank; ++d)
           position.push_back(linalg::IndexOp::create(nb, nloc, d));
-        // Combination c picks tap (c / tapCount^(k-1-a)) % tapCount of
-        // resized axis a: the first resized axis varies slowest.
-        int64_t combinations = 1;
-        for (int64_t a = 0; a < k; ++a)
-          combinations *= tapCount;
-        SmallVector<Value> sum;
-        Value result;
-        for (int64_t c = 0; c < combinations; ++c) {
-          SmallVector<Value> indices = position;
-          Value weight;
-          int64_t rest = c;
-          for (int64_t a = k - 1; a >= 0; --a) {
-            int64_t t = rest % tapCount;
-            rest /= tapCount;
+        // Nested axis by axis, as the reference interpolates: each tap of
+        // the first resized axis weights a sum over the next axis's taps,
+        // and so on down to X. No two weights multiply, so a term costs one
+        // multiply-add; floats may contract them into fused ones (their
+        // results are judged within a tolerance, integers' are exact).
+        auto fastMath = isa<FloatType>(getElementTypeOrSelf(elementType))
+                            ? arith::FastMathFlags::contract
+                            : arith::FastMathFlags::none;
+        SmallVector<Value> indices = position;
+        std::function<SmallVector<Value>(int64_t)> sumFrom =
+            [&](int64_t a) -> SmallVector<Value> {
+          if (a == k)
+            return compute.toCompute(
+                nb, nloc, tensor::ExtractOp::create(nb, nloc, input, indices));
+          SmallVector<Value> sum;
+          for (int64_t t = 0; t < tapCount; ++t) {
             indices[resized[a]] =
                 tableEntryToIndex(nb, nloc, args[firstInput[a] + t]);
-            if (!weighted)
-              continue;
+            SmallVector<Value> inner = sumFrom(a + 1);
             Value w = args[firstInput[a] + tapCount + t];
-            weight = weight ? compute.multiply(nb, nloc, w, weight,
-                                               arith::FastMathFlags::none)
-                            : w;
+            for (auto [i, part] : llvm::enumerate(inner)) {
+              Value term = compute.multiply(nb, nloc, w, part, fastMath);
+              if (t == 0)
+                sum.push_back(term);
+              else
+                sum[i] = compute.add(nb, nloc, sum[i], term, fastMath);
+            }
           }
-          Value x = tensor::ExtractOp::create(nb, nloc, input, indices);
-          if (!weighted) {
-            result = x;
-            break;
-          }
-          SmallVector<Value> parts = compute.toCompute(nb, nloc, x);
-          for (auto [i, part] : llvm::enumerate(parts)) {
-            Value term = compute.multiply(nb, nloc, weight, part,
-                                          arith::FastMathFlags::none);
-            if (c == 0)
-              sum.push_back(term);
-            else
-              sum[i] = compute.add(nb, nloc, sum[i], term,
-                                   arith::FastMathFlags::none);
-          }
+          return sum;
+        };
+        Value result;
+        if (weighted) {
+          result = compute.fromCompute(nb, nloc, sumFrom(0));
+        } else {
+          for (auto [a, d] : llvm::enumerate(resized))
+            indices[d] = tableEntryToIndex(nb, nloc, args[firstInput[a]]);
+          result = tensor::ExtractOp::create(nb, nloc, input, indices);
         }
-        if (weighted)
-          result = compute.fromCompute(nb, nloc, sum);
         Value inside;
         for (auto [a, d] : llvm::enumerate(resized)) {
           if (!tables[a].inside)

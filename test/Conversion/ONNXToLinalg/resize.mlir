@@ -64,12 +64,37 @@ func.func @identity(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
 // CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 0.66666666666666674, 0.33333333333333337, 1.000000e+00]> : tensor<4xf64>
 // CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %{{.*}} : tensor<4xi32>, tensor<4xi32>, tensor<4xf64>, tensor<4xf64>)
 // CHECK:           arith.sitofp %{{.*}} : i8 to f64
+// CHECK-NOT:       fastmath
 // CHECK:           math.roundeven %{{.*}} : f64
 // CHECK:           arith.fptosi %{{.*}} : f64 to i8
 func.func @linear_integer(%x: tensor<2xi8>) -> tensor<4xi8> {
   %n = onnx.Constant dense<[4]> : tensor<1xi64>
   %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>} : tensor<2xi8> -> tensor<4xi8>
   return %0 : tensor<4xi8>
+}
+
+// -----
+
+// Two linear axes, nested as the reference interpolates: each row tap's
+// weight multiplies the sum over its column taps, so no weight multiplies
+// another; float terms may contract into fused multiply-adds.
+// CHECK-LABEL: func @linear_nested
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[WY0:.*]]: f32, %[[WY1:.*]]: f32, %{{.*}}: i32, %{{.*}}: i32, %[[WX0:.*]]: f32, %[[WX1:.*]]: f32, %{{.*}}: f32):
+// CHECK:           %[[A:.*]] = tensor.extract
+// CHECK-NEXT:      %[[TA:.*]] = arith.mulf %[[WX0]], %[[A]] fastmath<contract> : f32
+// CHECK:           %[[B:.*]] = tensor.extract
+// CHECK-NEXT:      %[[TB:.*]] = arith.mulf %[[WX1]], %[[B]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[ROW0:.*]] = arith.addf %[[TA]], %[[TB]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[T0:.*]] = arith.mulf %[[WY0]], %[[ROW0]] fastmath<contract> : f32
+// CHECK:           %[[ROW1:.*]] = arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK-NEXT:      %[[T1:.*]] = arith.mulf %[[WY1]], %[[ROW1]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[T0]], %[[T1]] fastmath<contract> : f32
+// CHECK-NEXT:      linalg.yield %[[SUM]] : f32
+func.func @linear_nested(%x: tensor<2x2xf32>) -> tensor<4x4xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<2x2xf32> -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
 }
 
 // -----
