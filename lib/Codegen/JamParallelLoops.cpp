@@ -6,7 +6,8 @@
 // each row's weights by the column weights again for every plane. This pass
 // unroll-and-jams such a parallel loop: one row loop serves several planes,
 // runs each store group of its body for every plane in turn, and computes
-// the plane-invariant values once.
+// the plane-invariant values once. A downsampling's row loop, which waits on
+// memory, is jammed too: its planes' cache misses then overlap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,11 +56,51 @@ bool readsOnlyConstants(Operation *op) {
   });
 }
 
+/// The bytes of a buffer of static shape, or nullopt.
+std::optional<int64_t> getStaticBytes(Value buffer) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  return type.getNumElements() * static_cast<int64_t>(llvm::divideCeil(
+                                     type.getElementTypeBitWidth(), 8));
+}
+
+/// Whether the largest buffer a nest reads, constant globals aside, is
+/// larger than the largest it writes, as a downsampling's input is. Such a
+/// kernel waits on memory; jammed, it reads as many planes at once, and
+/// more of its cache misses are outstanding together (benchmarks/run.py's
+/// linear x0.6 is the case).
+bool readsMoreThanItWrites(const onnxc::codegen::LoopAccesses &accesses) {
+  auto largest = [](const llvm::SmallDenseSet<Value> &buffers,
+                    bool skipConstants) -> std::optional<int64_t> {
+    int64_t bytes = 0;
+    for (Value buffer : buffers) {
+      if (auto getGlobal = buffer.getDefiningOp<memref::GetGlobalOp>();
+          skipConstants && getGlobal) {
+        auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+            getGlobal, getGlobal.getNameAttr());
+        if (global && global.getConstant())
+          continue;
+      }
+      std::optional<int64_t> size = getStaticBytes(buffer);
+      if (!size)
+        return std::nullopt;
+      bytes = std::max(bytes, *size);
+    }
+    return bytes;
+  };
+  std::optional<int64_t> read = largest(accesses.read, true);
+  std::optional<int64_t> written = largest(accesses.written, false);
+  return read && written && *read > *written;
+}
+
 /// A parallel loop `outer` whose body is pure ops and then one loop
 /// `inner` with bounds from above `outer` and a body without regions, and
 /// the ops of that body whose results do not depend on `outer`.
 struct JamCandidate {
   scf::ForOp outer, inner;
+  /// See readsMoreThanItWrites.
+  bool downsamples = false;
   llvm::SmallPtrSet<Operation *, 16> invariant;
 };
 
@@ -84,7 +125,7 @@ std::optional<JamCandidate> getCandidate(scf::ForOp outer) {
   if (!accesses || accesses->readsWhatItWrites())
     return std::nullopt;
 
-  JamCandidate candidate{outer, inner, {}};
+  JamCandidate candidate{outer, inner, readsMoreThanItWrites(*accesses), {}};
   for (Operation &op : inner.getBody()->without_terminator()) {
     if (op.getNumRegions() != 0)
       return std::nullopt;
@@ -110,8 +151,9 @@ bool isVectorOp(Operation *op) {
 }
 
 /// The largest factor up to `maxFactor` for which the jammed inner body
-/// has at most `maxJammedVectorOps` vector ops, or 1 when jamming saves no
-/// vector arithmetic.
+/// has at most `maxJammedVectorOps` vector ops, or 1 when jamming neither
+/// saves vector arithmetic nor reads more planes at once where that helps
+/// (readsMoreThanItWrites).
 /// - A much longer body no longer fits the decoded-instruction cache: a
 ///   x1.5 linear Upsample of 4 planes in the L2 cache (457 vector ops a
 ///   row, 192 of them invariant) gains jammed by 2 to 4 (722 to 1252 ops),
@@ -141,7 +183,7 @@ int64_t getFactor(const JamCandidate &candidate, int64_t maxFactor,
                        !isa<CastOpInterface>(op) &&
                        !op.hasTrait<OpTrait::ConstantLike>();
   }
-  if (!savesArithmetic)
+  if (!savesArithmetic && !candidate.downsamples)
     return 1;
   int64_t factor = maxFactor;
   if (std::optional<APInt> trips =

@@ -390,3 +390,62 @@ func.func @two_store_groups(%x: memref<128xf32>, %y: memref<8x8x32xf32>) {
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// A downsampling: each row reads two rows of its plane and writes one, and
+// nothing is invariant. Jammed, each inner iteration reads 4 planes at once.
+// CHECK-LABEL: func @reads_more_than_it_writes
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C4]] {
+// CHECK:           scf.for
+// CHECK-COUNT-4:     vector.store
+// CHECK:           }
+// CHECK-NEXT:    } {onnxc.parallel}
+// CHECK-NEXT:    return
+func.func @reads_more_than_it_writes(%x: memref<8x16x16xf32>, %y: memref<8x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %half = arith.constant dense<0.5> : vector<16xf32>
+  scf.for %p = %c0 to %c8 step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %r0 = arith.muli %r, %c2 : index
+      %r1 = arith.addi %r0, %c1 : index
+      %a = vector.load %x[%p, %r0, %c0] : memref<8x16x16xf32>, vector<16xf32>
+      %b = vector.load %x[%p, %r1, %c0] : memref<8x16x16xf32>, vector<16xf32>
+      %sum = arith.addf %a, %b : vector<16xf32>
+      %out = arith.mulf %sum, %half : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+    }
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Left alone: each row reads as much as it writes, and nothing is
+// invariant.
+// CHECK-LABEL: func @reads_what_it_writes_elsewhere
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C1]] {
+// CHECK-COUNT-1:     vector.store
+// CHECK-NEXT:      }
+// CHECK-NEXT:    } {onnxc.parallel}
+// CHECK-NEXT:    return
+func.func @reads_what_it_writes_elsewhere(%x: memref<8x8x16xf32>, %y: memref<8x8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %half = arith.constant dense<0.5> : vector<16xf32>
+  scf.for %p = %c0 to %c8 step %c1 {
+    scf.for %r = %c0 to %c8 step %c1 {
+      %a = vector.load %x[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+      %out = arith.mulf %a, %half : vector<16xf32>
+      vector.store %out, %y[%p, %r, %c0] : memref<8x8x16xf32>, vector<16xf32>
+    }
+  } {onnxc.parallel}
+  return
+}

@@ -348,7 +348,7 @@ def ONNXFuseSiblingLoopsPass
 def ONNXJamParallelLoopsPass
     : Pass<"onnx-jam-parallel-loops", "::mlir::func::FuncOp"> {
   let summary = "Unroll-and-jam parallel loops whose inner loop recomputes "
-                "values that do not depend on them";
+                "values that do not depend on them, or downsamples";
   let description = [{
     A linear Upsample whose row weights are not periodic (a scale of 1.5,
     say) loads each row's weights and multiplies them by the column weights
@@ -357,13 +357,17 @@ def ONNXJamParallelLoopsPass
     a body without regions, and that body has vector arithmetic that does
     not depend on the parallel loop (its operands come from above the
     parallel loop, the inner induction variable, pure ops, or reads of
-    constant globals), the parallel loop is unroll-and-jammed by at most
-    `factor`: no more than its static trip count, and small enough that
-    the jammed body keeps at most `max-jammed-vector-ops` vector ops. Inner loops of at most
-    4 iterations (LLVM unrolls them and hoists their invariant values
-    itself), inner loops with an unsigned comparison, and bodies whose
-    invariant vector ops include no arithmetic (but casts and constants)
-    are left alone. Jamming:
+    constant globals), or the largest buffer the nest reads (constants
+    aside) is larger than the largest it writes (a downsampling, which
+    waits on memory: jammed, it has more planes' cache misses outstanding
+    at once),
+    the parallel loop is unroll-and-jammed by at most `factor`: no more
+    than its static trip count, and small enough that the jammed body keeps
+    at most `max-jammed-vector-ops` vector ops. Inner loops of at most 4
+    iterations (LLVM unrolls them and hoists their invariant values
+    itself), inner loops with an unsigned comparison, and other bodies
+    whose invariant vector ops include no arithmetic (but casts and
+    constants) are left alone. Jamming:
 
     - a loop over chunks of that many iterations, still `onnxc.parallel`,
       copies the pure ops once per iteration of the chunk, then runs one
