@@ -103,8 +103,23 @@ vector::BroadcastOp getUniformBroadcast(Value value) {
   return broadcast;
 }
 
-bool isUniform(Value value) {
-  return getSplatConstant(value) || getUniformBroadcast(value);
+/// Whether every lane of `value` holds one value: a splat constant, a
+/// uniform broadcast, or elementwise arithmetic on such values (a row's
+/// offset computed from a table entry and the plane, say, whose operands
+/// broadcast a scalar and a one-element vector: upstream's sinking into
+/// broadcasts needs them alike).
+bool isUniform(Value value, int depth = 0) {
+  if (getSplatConstant(value) || getUniformBroadcast(value))
+    return true;
+  while (auto cast = value.getDefiningOp<vector::ShapeCastOp>())
+    value = cast.getSource();
+  Operation *op = value.getDefiningOp();
+  if (depth > 8 || !op || !isa<arith::ArithDialect>(op->getDialect()) ||
+      !op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    return isUniform(operand, depth + 1);
+  });
 }
 
 /// A 1-D vector of `length` lanes holding the value of the uniform `value`.
@@ -115,11 +130,19 @@ Value buildUniform(PatternRewriter &rewriter, Location loc, Value value,
   if (std::optional<TypedAttr> splat = getSplatConstant(value))
     return arith::ConstantOp::create(rewriter, loc,
                                      SplatElementsAttr::get(type, *splat));
-  Value source = getUniformBroadcast(value).getSource();
-  if (auto sourceType = dyn_cast<VectorType>(source.getType());
-      sourceType && sourceType.getRank() > 1)
-    source = vector::ShapeCastOp::create(
-        rewriter, loc, VectorType::get({1}, elementType), source);
+  Value source;
+  if (vector::BroadcastOp broadcast = getUniformBroadcast(value)) {
+    source = broadcast.getSource();
+    if (auto sourceType = dyn_cast<VectorType>(source.getType());
+        sourceType && sourceType.getRank() > 1)
+      source = vector::ShapeCastOp::create(
+          rewriter, loc, VectorType::get({1}, elementType), source);
+  } else {
+    // Arithmetic on uniform values: any lane holds the value.
+    int64_t rank = cast<VectorType>(value.getType()).getRank();
+    source = vector::ExtractOp::create(rewriter, loc, value,
+                                       SmallVector<int64_t>(rank, 0));
+  }
   return vector::BroadcastOp::create(rewriter, loc, type, source);
 }
 

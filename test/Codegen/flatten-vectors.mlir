@@ -103,6 +103,35 @@ func.func @gather_of_repeated_indices(%x: memref<64xf32>, %i: vector<16xindex>, 
 
 // -----
 
+// A row offset computed from uniform values of different sources (a
+// broadcast scalar and a broadcast one-element vector, as a table entry
+// reads) is uniform too: the sum of it and repeated indices repeats, and
+// the gather reads each index once.
+// CHECK-LABEL: func @gather_with_computed_row_offset
+// CHECK-SAME:    (%[[X:.*]]: memref<64xf32>, %[[I:.*]]: vector<16xindex>, %[[ROW:.*]]: index, %[[ENTRY:.*]]: vector<1xindex>, %[[Y:.*]]: memref<32xf32>)
+// CHECK:         %[[G:.*]] = vector.gather %[[X]][%{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : memref<64xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK-NEXT:    %[[B:.*]] = vector.broadcast %[[G]] : vector<16xf32> to vector<2x16xf32>
+// CHECK-NEXT:    %[[T:.*]] = vector.transpose %[[B]], [1, 0]
+// CHECK-NEXT:    %[[F:.*]] = vector.shape_cast %[[T]] : vector<16x2xf32> to vector<32xf32>
+// CHECK-NEXT:    vector.store %[[F]], %[[Y]]
+func.func @gather_with_computed_row_offset(%x: memref<64xf32>, %i: vector<16xindex>, %row: index, %entry: vector<1xindex>, %y: memref<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %mask = arith.constant dense<true> : vector<32xi1>
+  %pass = arith.constant dense<0.0> : vector<32xf32>
+  %b = vector.broadcast %i : vector<16xindex> to vector<2x16xindex>
+  %t = vector.transpose %b, [1, 0] : vector<2x16xindex> to vector<16x2xindex>
+  %f = vector.shape_cast %t : vector<16x2xindex> to vector<32xindex>
+  %rows = vector.broadcast %row : index to vector<32xindex>
+  %entries = vector.broadcast %entry : vector<1xindex> to vector<32xindex>
+  %offset = arith.addi %rows, %entries : vector<32xindex>
+  %lanes = arith.addi %f, %offset : vector<32xindex>
+  %g = vector.gather %x[%c0] [%lanes], %mask, %pass : memref<64xf32>, vector<32xindex>, vector<32xi1>, vector<32xf32> into vector<32xf32>
+  vector.store %g, %y[%c0] : memref<32xf32>, vector<32xf32>
+  return
+}
+
+// -----
+
 // A mask that may differ between the copies of an index keeps the gather
 // whole.
 // CHECK-LABEL: func @masked_gather_stays
