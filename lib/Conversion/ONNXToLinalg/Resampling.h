@@ -68,6 +68,12 @@ struct ComputeType {
                   mlir::Value rhs, mlir::arith::FastMathFlags fastMath) const;
 };
 
+/// The largest factor of the innermost axis computed by phases (Upsample's
+/// InnermostForm::Phases, Resize's buildPhasedGather). Each phase is a sum
+/// and a select of its own, so their cost grows with the factor while a
+/// gather's does not: tuned with benchmarks/sweep.py's linear x4 and x8.
+constexpr int64_t kMaxPhases = 4;
+
 /// The longest table built as a constant; longer ones are computed at the
 /// kernel's entry: the same arithmetic, without emitting megabytes of
 /// constants.

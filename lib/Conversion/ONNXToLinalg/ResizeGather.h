@@ -30,6 +30,18 @@ struct AxisTables {
   bool isIdentity = false;
 };
 
+/// docs/semantics.md's weighted sum for the output element at `position`,
+/// nested axis by axis as the reference interpolates: each tap of the first
+/// resized axis weights a sum over the next axis's taps, and so on down to
+/// X. `tapIndex(a, t)` is the index of tap t of resized axis a, and
+/// `tapWeight(a, t)` its weight. The sum is in `compute`'s type, in parts.
+SmallVector<Value>
+buildNestedSum(OpBuilder &b, Location loc, Value input,
+               ArrayRef<Value> position, ArrayRef<int64_t> resized,
+               int64_t tapCount, function_ref<Value(int64_t, int64_t)> tapIndex,
+               function_ref<Value(int64_t, int64_t)> tapWeight,
+               const ComputeType &compute);
+
 /// The general kernel: per output element, X read at every combination of
 /// the resized axes' taps and summed axis by axis, the innermost first, each
 /// sum weighted by its taps' weights (nearest: the one tap), or
@@ -38,6 +50,16 @@ Value buildGather(OpBuilder &b, Location loc, Value input,
                   ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
                   ArrayRef<OpFoldResult> outSizes, const ComputeType &compute,
                   double extrapolation);
+
+/// buildGather's weighted sums when the innermost axis is resized by an
+/// integer factor f of at most kMaxPhases with constant tables, in a row
+/// onnx-specialize-gathers unrolls, and no coordinate extrapolates: output
+/// j * f + r of a row computed as phase r of input element j, whose taps
+/// along the row are contiguous (ResizePhases.cpp). Null otherwise.
+Value buildPhasedGather(OpBuilder &b, Location loc, Value input,
+                        ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
+                        ArrayRef<OpFoldResult> outSizes,
+                        const ComputeType &compute);
 
 } // namespace onnxc::onnx_to_linalg::resize
 

@@ -207,12 +207,49 @@ std::optional<int64_t> getRepeatFactor(ArrayRef<int64_t> table, int64_t n) {
 
 } // namespace
 
+SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
+    OpBuilder &b, Location loc, Value input, ArrayRef<Value> position,
+    ArrayRef<int64_t> resized, int64_t tapCount,
+    function_ref<Value(int64_t, int64_t)> tapIndex,
+    function_ref<Value(int64_t, int64_t)> tapWeight,
+    const ComputeType &compute) {
+  // No two weights multiply, so a term costs one multiply-add; floats may
+  // contract them into fused ones (their results are judged within a
+  // tolerance, integers' are exact).
+  Type elementType = cast<RankedTensorType>(input.getType()).getElementType();
+  auto fastMath = isa<FloatType>(getElementTypeOrSelf(elementType))
+                      ? arith::FastMathFlags::contract
+                      : arith::FastMathFlags::none;
+  SmallVector<Value> indices(position);
+  int64_t k = resized.size();
+  std::function<SmallVector<Value>(int64_t)> sumFrom =
+      [&](int64_t a) -> SmallVector<Value> {
+    if (a == k)
+      return compute.toCompute(
+          b, loc, tensor::ExtractOp::create(b, loc, input, indices));
+    SmallVector<Value> sum;
+    for (int64_t t = 0; t < tapCount; ++t) {
+      indices[resized[a]] = tapIndex(a, t);
+      SmallVector<Value> inner = sumFrom(a + 1);
+      Value w = tapWeight(a, t);
+      for (auto [i, part] : llvm::enumerate(inner)) {
+        Value term = compute.multiply(b, loc, w, part, fastMath);
+        if (t == 0)
+          sum.push_back(term);
+        else
+          sum[i] = compute.add(b, loc, sum[i], term, fastMath);
+      }
+    }
+    return sum;
+  };
+  return sumFrom(0);
+}
+
 Value onnxc::onnx_to_linalg::resize::buildGather(
     OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> resized,
     ArrayRef<AxisTables> tables, ArrayRef<OpFoldResult> outSizes,
     const ComputeType &compute, double extrapolation) {
   int64_t rank = outSizes.size();
-  int64_t k = resized.size();
   Type elementType = cast<RankedTensorType>(input.getType()).getElementType();
   // Inputs per resized axis: index tables, weight tables, inside table.
   SmallVector<Value> inputs;
@@ -240,39 +277,20 @@ Value onnxc::onnx_to_linalg::resize::buildGather(
         SmallVector<Value> position;
         for (int64_t d = 0; d < rank; ++d)
           position.push_back(linalg::IndexOp::create(nb, nloc, d));
-        // Nested axis by axis, as the reference interpolates: each tap of
-        // the first resized axis weights a sum over the next axis's taps,
-        // and so on down to X. No two weights multiply, so a term costs one
-        // multiply-add; floats may contract them into fused ones (their
-        // results are judged within a tolerance, integers' are exact).
-        auto fastMath = isa<FloatType>(getElementTypeOrSelf(elementType))
-                            ? arith::FastMathFlags::contract
-                            : arith::FastMathFlags::none;
         SmallVector<Value> indices = position;
-        std::function<SmallVector<Value>(int64_t)> sumFrom =
-            [&](int64_t a) -> SmallVector<Value> {
-          if (a == k)
-            return compute.toCompute(
-                nb, nloc, tensor::ExtractOp::create(nb, nloc, input, indices));
-          SmallVector<Value> sum;
-          for (int64_t t = 0; t < tapCount; ++t) {
-            indices[resized[a]] =
-                tableEntryToIndex(nb, nloc, args[firstInput[a] + t]);
-            SmallVector<Value> inner = sumFrom(a + 1);
-            Value w = args[firstInput[a] + tapCount + t];
-            for (auto [i, part] : llvm::enumerate(inner)) {
-              Value term = compute.multiply(nb, nloc, w, part, fastMath);
-              if (t == 0)
-                sum.push_back(term);
-              else
-                sum[i] = compute.add(nb, nloc, sum[i], term, fastMath);
-            }
-          }
-          return sum;
-        };
         Value result;
         if (weighted) {
-          result = compute.fromCompute(nb, nloc, sumFrom(0));
+          result = compute.fromCompute(
+              nb, nloc,
+              buildNestedSum(
+                  nb, nloc, input, position, resized, tapCount,
+                  [&](int64_t a, int64_t t) {
+                    return tableEntryToIndex(nb, nloc, args[firstInput[a] + t]);
+                  },
+                  [&](int64_t a, int64_t t) {
+                    return args[firstInput[a] + tapCount + t];
+                  },
+                  compute));
         } else {
           for (auto [a, d] : llvm::enumerate(resized))
             indices[d] = tableEntryToIndex(nb, nloc, args[firstInput[a]]);
@@ -421,6 +439,9 @@ private:
       if (broadcast)
         return buildBroadcast(b, loc, input, repeats, outSizes);
     }
+    if (Value phased = buildPhasedGather(b, loc, input, resized, tables,
+                                         outSizes, compute))
+      return phased;
     return buildGather(b, loc, input, resized, tables, outSizes, compute,
                        resize.extrapolationValue);
   }

@@ -117,11 +117,6 @@ enum class InnermostForm {
   AffinePhases,
 };
 
-/// The largest innermost factor computed by phases. Each phase is a sum
-/// and a select of its own, so their cost grows with the factor while a
-/// gather's does not: tuned with benchmarks/sweep.py's linear x4 and x8.
-constexpr int64_t kMaxPhases = 4;
-
 /// The interior of an upsampling by integer factors: outputs whose taps
 /// are (i, i + 1) on every interpolated axis. Each corner is X shifted by
 /// its offsets, each weight a table read at k * i + r: affine maps only,

@@ -59,18 +59,18 @@ func.func @identity(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
 // Linear on an integer type: constant taps and f64 weights, the sum
 // rounded half to even and saturated.
 // CHECK-LABEL: func @linear_integer
-// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 0, 1]> : tensor<4xi32>
-// CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<4xi32>
-// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 0.66666666666666674, 0.33333333333333337, 1.000000e+00]> : tensor<4xf64>
-// CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %{{.*}} : tensor<4xi32>, tensor<4xi32>, tensor<4xf64>, tensor<4xf64>)
+// CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 0, 0, 1]> : tensor<5xi32>
+// CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<5xi32>
+// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 7.500000e-01, 5.000000e-01, 2.500000e-01, 1.000000e+00]> : tensor<5xf64>
+// CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %{{.*}} : tensor<5xi32>, tensor<5xi32>, tensor<5xf64>, tensor<5xf64>)
 // CHECK:           arith.sitofp %{{.*}} : i8 to f64
 // CHECK-NOT:       fastmath
 // CHECK:           math.roundeven %{{.*}} : f64
 // CHECK:           arith.fptosi %{{.*}} : f64 to i8
-func.func @linear_integer(%x: tensor<2xi8>) -> tensor<4xi8> {
-  %n = onnx.Constant dense<[4]> : tensor<1xi64>
-  %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>} : tensor<2xi8> -> tensor<4xi8>
-  return %0 : tensor<4xi8>
+func.func @linear_integer(%x: tensor<2xi8>) -> tensor<5xi8> {
+  %n = onnx.Constant dense<[5]> : tensor<1xi64>
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>} : tensor<2xi8> -> tensor<5xi8>
+  return %0 : tensor<5xi8>
 }
 
 // -----
@@ -91,10 +91,45 @@ func.func @linear_integer(%x: tensor<2xi8>) -> tensor<4xi8> {
 // CHECK-NEXT:      %[[T1:.*]] = arith.mulf %[[WY1]], %[[ROW1]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[T0]], %[[T1]] fastmath<contract> : f32
 // CHECK-NEXT:      linalg.yield %[[SUM]] : f32
-func.func @linear_nested(%x: tensor<2x2xf32>) -> tensor<4x4xf32> {
-  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<2x2xf32> -> tensor<4x4xf32>
-  return %0 : tensor<4x4xf32>
+func.func @linear_nested(%x: tensor<2x2xf32>) -> tensor<3x3xf32> {
+  %n = onnx.Constant dense<[3, 3]> : tensor<2xi64>
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<2xi64>) {mode = #onnx.resize_mode<linear>} : tensor<2x2xf32> -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+// Rows twice as long, by phases: output 2j + r is phase r of input element
+// j. Each phase's taps are tables over j (half_pixel: j - 1 and j for
+// phase 0, j and j + 1 for phase 1, clamped to the row) and its weights,
+// the same for every j, constants; the phase selects its sum.
+// CHECK-LABEL: func @linear_phases
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[QUARTER:.*]] = arith.constant 2.500000e-01 : f32
+// CHECK-DAG:     %[[THREE:.*]] = arith.constant 7.500000e-01 : f32
+// CHECK-DAG:     %[[BEFORE:.*]] = arith.constant dense<[0, 0, 1, 2]> : tensor<4xi32>
+// CHECK-DAG:     %[[AT:.*]] = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+// CHECK-DAG:     %[[AFTER:.*]] = arith.constant dense<[1, 2, 3, 3]> : tensor<4xi32>
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<3x4x2xf32>
+// CHECK:         %[[PHASES:.*]] = linalg.generic {{.*}} ins(%[[BEFORE]], %[[AT]], %[[AT]], %[[AFTER]] : {{.*}}) outs(%[[EMPTY]] : tensor<3x4x2xf32>)
+// CHECK-NEXT:    ^bb0(%[[B0:.*]]: i32, %[[A0:.*]]: i32, %[[A1:.*]]: i32, %[[F1:.*]]: i32, %{{.*}}: f32):
+// CHECK:           %[[PHASE:.*]] = linalg.index 2 : index
+// CHECK:           %[[I1:.*]] = arith.index_cast %[[A1]]
+// CHECK:           tensor.extract %{{.*}}[%{{.*}}, %[[I1]]]
+// CHECK:           arith.mulf %{{.*}}, %[[THREE]]
+// CHECK:           %[[SECOND:.*]] = arith.addf
+// CHECK:           %[[I0:.*]] = arith.index_cast %[[B0]]
+// CHECK:           tensor.extract %{{.*}}[%{{.*}}, %[[I0]]]
+// CHECK:           arith.mulf %{{.*}}, %[[QUARTER]]
+// CHECK:           %[[FIRST:.*]] = arith.addf
+// CHECK:           %[[IS0:.*]] = arith.cmpi eq, %[[PHASE]], %[[C0]] : index
+// CHECK:           %[[R:.*]] = arith.select %[[IS0]], %[[FIRST]], %[[SECOND]] : f32
+// CHECK:           linalg.yield %[[R]] : f32
+// CHECK:         tensor.collapse_shape %[[PHASES]] {{\[}}[0], [1, 2]] : tensor<3x4x2xf32> into tensor<3x8xf32>
+func.func @linear_phases(%x: tensor<3x4xf32>) -> tensor<3x8xf32> {
+  %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<3x4xf32> -> tensor<3x8xf32>
+  return %0 : tensor<3x8xf32>
 }
 
 // -----
@@ -137,10 +172,31 @@ func.func @crop(%x: tensor<4xf32>) -> tensor<3xf32> {
 // CHECK-LABEL: func @cubic
 // CHECK:         linalg.generic
 // CHECK-COUNT-16: tensor.extract %arg0
-func.func @cubic(%x: tensor<4x4xf32>) -> tensor<8x8xf32> {
-  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x4xf32> -> tensor<8x8xf32>
-  return %0 : tensor<8x8xf32>
+// CHECK-NOT:     tensor.extract
+// CHECK:         linalg.yield
+func.func @cubic(%x: tensor<4x4xf32>) -> tensor<6x6xf32> {
+  %s = onnx.Constant dense<[1.5, 1.5]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x4xf32> -> tensor<6x6xf32>
+  return %0 : tensor<6x6xf32>
+}
+
+// -----
+
+// Cubic rows three times as long, by phases: sixteen reads per phase, the
+// last phase's sum selected unless another phase's is.
+// CHECK-LABEL: func @cubic_phases
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<8x4x3xf32>)
+// CHECK-COUNT-32: tensor.extract %arg0
+// CHECK:         arith.select
+// CHECK-COUNT-16: tensor.extract %arg0
+// CHECK:         arith.select
+// CHECK-NOT:     tensor.extract
+// CHECK:         linalg.yield
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<8x4x3xf32> into tensor<8x12xf32>
+func.func @cubic_phases(%x: tensor<4x4xf32>) -> tensor<8x12xf32> {
+  %s = onnx.Constant dense<[2.0, 3.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x4xf32> -> tensor<8x12xf32>
+  return %0 : tensor<8x12xf32>
 }
 
 // -----
