@@ -166,6 +166,19 @@ Value constantWeightTable(OpBuilder &b, Location loc, FloatType type,
 
 /// A 1-D linalg.generic over the output positions of one axis with the given
 /// result element types; `body` computes the results from the position.
+Value selectPhase(OpBuilder &b, Location loc, Value phase, int64_t count,
+                  function_ref<Value(int64_t)> phaseValue) {
+  Value result = phaseValue(count - 1);
+  for (int64_t r = count - 2; r >= 0; --r) {
+    Value value = phaseValue(r);
+    Value isPhase =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, phase,
+                              arith::ConstantIndexOp::create(b, loc, r));
+    result = arith::SelectOp::create(b, loc, isPhase, value, result);
+  }
+  return result;
+}
+
 SmallVector<Value> buildAxisTables(
     OpBuilder &b, Location loc, OpFoldResult outLength,
     ArrayRef<Type> elementTypes,

@@ -74,6 +74,12 @@ struct ComputeType {
 /// gather's does not: tuned with benchmarks/sweep.py's linear x4 and x8.
 constexpr int64_t kMaxPhases = 4;
 
+/// The value of phase `phase` (a linalg.index over `count` phases), each
+/// phase's computed by `phaseValue(r)`: a chain of selects from the last
+/// phase down, the form onnx-flatten-vectors turns into interleaves.
+Value selectPhase(OpBuilder &b, Location loc, Value phase, int64_t count,
+                  function_ref<Value(int64_t)> phaseValue);
+
 /// The longest table built as a constant; longer ones are computed at the
 /// kernel's entry: the same arithmetic, without emitting megabytes of
 /// constants.

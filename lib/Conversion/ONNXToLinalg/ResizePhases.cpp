@@ -135,8 +135,7 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
         for (int64_t d = 0; d < rank; ++d)
           position.push_back(linalg::IndexOp::create(nb, nloc, d));
         Value phase = linalg::IndexOp::create(nb, nloc, rank);
-        Value result;
-        for (int64_t r = f - 1; r >= 0; --r) {
+        Value result = selectPhase(nb, nloc, phase, f, [&](int64_t r) {
           auto tapIndex = [&](int64_t a, int64_t t) {
             int64_t arg =
                 a < k - 1 ? firstInput[a] + t : phaseInputs[r][t].first;
@@ -149,19 +148,11 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
               return args[table];
             return arith::ConstantOp::create(nb, nloc, phases[r][t].weight);
           };
-          Value sum = compute.fromCompute(
-              nb, nloc,
-              buildNestedSum(nb, nloc, input, position, resized, tapCount,
-                             tapIndex, tapWeight, compute));
-          if (!result) {
-            result = sum;
-            continue;
-          }
-          Value isPhase = arith::CmpIOp::create(
-              nb, nloc, arith::CmpIPredicate::eq, phase,
-              arith::ConstantIndexOp::create(nb, nloc, r));
-          result = arith::SelectOp::create(nb, nloc, isPhase, sum, result);
-        }
+          return compute.fromCompute(nb, nloc,
+                                     buildNestedSum(nb, nloc, input, position,
+                                                    resized, tapCount, tapIndex,
+                                                    tapWeight, compute));
+        });
         linalg::YieldOp::create(nb, nloc, result);
       });
 

@@ -280,27 +280,18 @@ Value upsample::buildStencilInterior(OpBuilder &b, Location loc, Value input,
         }
         // One sum per phase of the last axis, selected by the phase.
         Value phase = linalg::IndexOp::create(nb, nloc, firstLoop[last] + 1);
-        Value result;
-        for (int64_t r = factors.back() - 1; r >= 0; --r) {
-          auto phaseWeight = [&](int64_t a, bool second) -> Value {
-            if (a < k - 1)
-              return weight(a, second);
-            if (int64_t table = phaseTables[r][second ? 1 : 0]; table >= 0)
-              return args[table];
-            return arith::ConstantOp::create(
-                nb, nloc, cast<TypedAttr>(phaseWeights[r][second ? 1 : 0]));
-          };
-          Value sum =
-              sumCorners(nb, nloc, k, element, phaseWeight, {}, compute);
-          if (!result) {
-            result = sum;
-            continue;
-          }
-          Value isPhase = arith::CmpIOp::create(
-              nb, nloc, arith::CmpIPredicate::eq, phase,
-              arith::ConstantIndexOp::create(nb, nloc, r));
-          result = arith::SelectOp::create(nb, nloc, isPhase, sum, result);
-        }
+        Value result =
+            selectPhase(nb, nloc, phase, factors.back(), [&](int64_t r) {
+              auto phaseWeight = [&](int64_t a, bool second) -> Value {
+                if (a < k - 1)
+                  return weight(a, second);
+                if (int64_t table = phaseTables[r][second ? 1 : 0]; table >= 0)
+                  return args[table];
+                return arith::ConstantOp::create(
+                    nb, nloc, cast<TypedAttr>(phaseWeights[r][second ? 1 : 0]));
+              };
+              return sumCorners(nb, nloc, k, element, phaseWeight, {}, compute);
+            });
         linalg::YieldOp::create(nb, nloc, result);
       });
   Value computed = tensor::CollapseShapeOp::create(b, loc, generic.getResult(0),
