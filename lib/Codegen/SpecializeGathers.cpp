@@ -10,7 +10,8 @@
 //    scalar base offset, leaving 32-bit lanes where the tables are i32;
 //  - a gather whose lanes are constants (or vector.step) within one
 //    vector's span becomes a load of the span and a vector.shuffle; within
-//    two vectors' span, two loads and a two-source shuffle.
+//    two vectors' span, two loads and a two-source shuffle; within four,
+//    such a shuffle per pair of vectors and a blend.
 // Unrolling here, after bufferization, keeps one-shot bufferization's
 // analysis away from long chains of tensor slices.
 //
@@ -361,7 +362,10 @@ std::optional<SmallVector<int64_t>> getConstantLanes(Value indices) {
 /// there is one (getAlignedWindowStartInRow). Like the gather (whose lanes the
 /// Linalg vectorizer linearizes past the innermost dimension), the load
 /// addresses its offsets through the strides and then contiguous elements, so
-/// with a unit innermost stride both read the same addresses.
+/// with a unit innermost stride both read the same addresses. Lanes spanning
+/// two or four vectors (a downsampling's taps) read that many whole vectors
+/// of the row, where it holds them: an antialiased x0.25 pass's columns
+/// gathered every lane before.
 struct GatherOfNearbyConstantLanesToShuffle
     : OpRewritePattern<vector::GatherOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -389,14 +393,16 @@ struct GatherOfNearbyConstantLanesToShuffle
     VectorType resultType = gather.getVectorType();
     auto flatType = VectorType::get({count}, resultType.getElementType());
     Value lastOffset = gather.getOffsets().back();
-    if (span > 2 * count)
+    if (span > 4 * count)
       return failure();
     if (span > count) {
       // Lanes over two vectors (a downsampling by up to 2): two whole
-      // vectors of the row and a two-source shuffle, where the row holds
-      // them.
+      // vectors of the row and a two-source shuffle; over four (by up to
+      // 4), a two-source shuffle of each pair of vectors and a blend of
+      // the two, where the row holds them.
+      int64_t vectors = span > 2 * count ? 4 : 2;
       std::optional<int64_t> start = getWholeVectorStartInRow(
-          baseType, lastOffset, first, span, 2 * count);
+          baseType, lastOffset, first, span, vectors * count);
       if (!start)
         return failure();
       SmallVector<Value> offsets(gather.getOffsets());
@@ -408,12 +414,37 @@ struct GatherOfNearbyConstantLanesToShuffle
         return vector::LoadOp::create(rewriter, loc, flatType, gather.getBase(),
                                       offsets);
       };
-      Value low = load(*start), high = load(*start + count);
-      SmallVector<int64_t> permutation;
-      for (int64_t lane : lanes)
-        permutation.push_back(lane - *start);
-      Value result =
-          vector::ShuffleOp::create(rewriter, loc, low, high, permutation);
+      // Each pair's shuffle takes the lanes that lie in its two vectors
+      // (the others take its first element), and the blend picks every
+      // lane from its pair's.
+      auto shufflePair = [&](int64_t pair) -> Value {
+        int64_t at = *start + 2 * pair * count;
+        if (llvm::none_of(lanes, [&](int64_t lane) {
+              return lane >= at && lane < at + 2 * count;
+            }))
+          return nullptr;
+        Value low = load(at), high = load(at + count);
+        SmallVector<int64_t> permutation;
+        for (int64_t lane : lanes)
+          permutation.push_back(lane >= at && lane < at + 2 * count ? lane - at
+                                                                    : 0);
+        return vector::ShuffleOp::create(rewriter, loc, low, high, permutation);
+      };
+      Value result = shufflePair(0);
+      if (vectors == 4) {
+        Value second = shufflePair(1);
+        if (!result) {
+          result = second;
+        } else if (second) {
+          SmallVector<int64_t> blend;
+          for (auto [i, lane] : llvm::enumerate(lanes))
+            blend.push_back(lane < *start + 2 * count
+                                ? static_cast<int64_t>(i)
+                                : count + static_cast<int64_t>(i));
+          result =
+              vector::ShuffleOp::create(rewriter, loc, result, second, blend);
+        }
+      }
       if (result.getType() != resultType)
         result = vector::ShapeCastOp::create(rewriter, loc, resultType, result);
       rewriter.replaceOp(gather, result);

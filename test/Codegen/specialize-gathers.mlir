@@ -676,24 +676,35 @@ func.func @gather_kept(%x: memref<4x32xf32>, %s: memref<4x32xf32, strided<[64, 2
 // -----
 
 // Constant lanes over two vectors' span (a downsampling by 0.6): two whole
-// vectors of the row and a two-source shuffle. A span of more than two
-// vectors stays a gather.
+// vectors of the row and a two-source shuffle. Over four vectors' span (by
+// up to 4): a two-source shuffle of each pair of vectors, the lanes outside
+// a pair taking its first element, and a blend of the two. A span of more
+// than four vectors stays a gather.
 // CHECK-LABEL: func @two_vector_span
 // CHECK-SAME:    (%[[X:.*]]: memref<4x32xf32>, %[[ROW:.*]]: index)
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// CHECK-DAG:     %[[C11:.*]] = arith.constant 11 : index
+// CHECK-DAG:     %[[C15:.*]] = arith.constant 15 : index
 // CHECK:         %[[LOW:.*]] = vector.load %[[X]][%[[ROW]], %[[C3]]] : memref<4x32xf32>, vector<4xf32>
 // CHECK:         %[[HIGH:.*]] = vector.load %[[X]][%[[ROW]], %[[C7]]] : memref<4x32xf32>, vector<4xf32>
 // CHECK:         %[[R:.*]] = vector.shuffle %[[LOW]], %[[HIGH]] [0, 2, 3, 5] : vector<4xf32>, vector<4xf32>
-// CHECK:         vector.gather
-// CHECK:         return %[[R]]
-func.func @two_vector_span(%x: memref<4x32xf32>, %row: index) -> (vector<4xf32>, vector<4xf32>) {
+// CHECK:         %[[FIRST:.*]] = vector.shuffle %[[LOW]], %[[HIGH]] [0, 2, 5, 0] : vector<4xf32>, vector<4xf32>
+// CHECK:         %[[THIRD:.*]] = vector.load %[[X]][%[[ROW]], %[[C11]]] : memref<4x32xf32>, vector<4xf32>
+// CHECK:         %[[FOURTH:.*]] = vector.load %[[X]][%[[ROW]], %[[C15]]] : memref<4x32xf32>, vector<4xf32>
+// CHECK:         %[[SECOND:.*]] = vector.shuffle %[[THIRD]], %[[FOURTH]] [0, 0, 0, 1] : vector<4xf32>, vector<4xf32>
+// CHECK:         %[[WIDE:.*]] = vector.shuffle %[[FIRST]], %[[SECOND]] [0, 1, 2, 7] : vector<4xf32>, vector<4xf32>
+// CHECK:         %[[G:.*]] = vector.gather
+// CHECK:         return %[[R]], %[[WIDE]], %[[G]]
+func.func @two_vector_span(%x: memref<4x32xf32>, %row: index) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
   %c0 = arith.constant 0 : index
   %lanes = arith.constant dense<[3, 5, 6, 8]> : vector<4xindex>
   %wide = arith.constant dense<[3, 5, 8, 12]> : vector<4xindex>
+  %wider = arith.constant dense<[3, 5, 8, 20]> : vector<4xindex>
   %mask = arith.constant dense<true> : vector<4xi1>
   %pass = arith.constant dense<0.0> : vector<4xf32>
   %0 = vector.gather %x[%row, %c0][%lanes], %mask, %pass : memref<4x32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
   %1 = vector.gather %x[%row, %c0][%wide], %mask, %pass : memref<4x32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
-  return %0, %1 : vector<4xf32>, vector<4xf32>
+  %2 = vector.gather %x[%row, %c0][%wider], %mask, %pass : memref<4x32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return %0, %1, %2 : vector<4xf32>, vector<4xf32>, vector<4xf32>
 }
