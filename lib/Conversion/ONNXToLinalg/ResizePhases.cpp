@@ -78,12 +78,15 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
 
   const AxisTables &last = tables.back();
   int64_t tapCount = last.indices.size();
+  // Every table a constant, known before anything is built.
+  SmallVector<DenseElementsAttr> indexTables(tapCount), weightTables(tapCount);
+  for (int64_t t = 0; t < tapCount; ++t)
+    if (!matchPattern(last.indices[t], m_Constant(&indexTables[t])) ||
+        !matchPattern(last.weights[t], m_Constant(&weightTables[t])))
+      return nullptr;
   SmallVector<SmallVector<PhaseTap>> phases(f);
   for (int64_t t = 0; t < tapCount; ++t) {
-    DenseElementsAttr indices, weights;
-    if (!matchPattern(last.indices[t], m_Constant(&indices)) ||
-        !matchPattern(last.weights[t], m_Constant(&weights)))
-      return nullptr;
+    DenseElementsAttr indices = indexTables[t], weights = weightTables[t];
     for (int64_t r = 0; r < f; ++r) {
       PhaseTap tap;
       tap.index = arith::ConstantOp::create(b, loc, getPhase(indices, f, r));
