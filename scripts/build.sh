@@ -3,7 +3,9 @@
 # Incremental when build/ exists. Extra arguments go to the build tool, e.g.
 # `scripts/build.sh onnx-opt`. With ONNXC_SANITIZE=1 the build (by default
 # into build-sanitize/) has AddressSanitizer, UndefinedBehaviorSanitizer and
-# assertions in onnxc's own code, and the libFuzzer targets.
+# assertions in onnxc's own code, and the libFuzzer targets. With
+# ONNXC_COMPILER=PATH it is a runtime build: no compiler of its own, models
+# compiled with PATH (CMakeLists.txt).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 sanitize="${ONNXC_SANITIZE:-0}"
@@ -34,6 +36,9 @@ if [ ! -f "$build/build.ninja" ]; then
     # Assertions on in onnxc's own code: LLVM's containers then check every
     # index (the libraries stay as Debian built them).
     flags="-O2 -g1"
+  fi
+  if [ -n "${ONNXC_COMPILER:-}" ]; then
+    extra+=(-DONNXC_COMPILER="$ONNXC_COMPILER")
   fi
   # RelWithDebInfo like Debian's LLVM/MLIR packages (assertions off), with
   # line tables only to keep objects and links small.

@@ -8,19 +8,37 @@
 #                                build (build-sanitize/), every test that runs
 #                                in its instrumented processes, and 30 s of
 #                                fuzzing the importer
+#   scripts/test.sh --sanitize-runtime
+#                                the same for what a model's user runs and
+#                                what reads untrusted files: the runtime,
+#                                onnx-run, the examples and the importer's
+#                                fuzzer (build-sanitize-runtime/), with
+#                                models compiled by build/'s compiler
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 exclude=()
-if [ "${1:-}" = "--sanitize" ]; then
+mode="${1:-}"
+if [ "$mode" = "--sanitize-runtime" ]; then
+  compiler_build="$root/build"
+  build="${ONNXC_BUILD_DIR:-$root/build-sanitize-runtime}"
+  # The generated cases exercise the compiled kernels, which are not
+  # instrumented: through onnx-run and the runtime they repeat what the
+  # official node tests and the random cases do.
+  # The format check and the comparison's own test instrument nothing.
+  exclude=(-E '^(conformance-generated.*|conformance-compare|format)$')
+fi
+if [ "$mode" = "--sanitize" ] || [ "$mode" = "--sanitize-runtime" ]; then
   export ONNXC_SANITIZE=1
-  build="${ONNXC_BUILD_DIR:-$root/build-sanitize}"
-  # Python (and the install test's Python part) loads the instrumented
-  # runtime into an uninstrumented interpreter, which ASan cannot do.
-  # The AArch64 and streaming-store conformance runs repeat the generated
-  # cases with other code generation: once, in the normal suite, is enough.
-  # Resize's generated cases take over ten minutes of instrumented compiles;
-  # its official node tests stay.
-  exclude=(-E '^(python|install-tree|conformance-aarch64-qemu|conformance-node-tests-aarch64-qemu|conformance-generated-streaming|conformance-node-tests-resize-streaming|conformance-generated-resize)$')
+  if [ "$mode" = "--sanitize" ]; then
+    build="${ONNXC_BUILD_DIR:-$root/build-sanitize}"
+    # Python (and the install test's Python part) loads the instrumented
+    # runtime into an uninstrumented interpreter, which ASan cannot do.
+    # The AArch64 and streaming-store conformance runs repeat the generated
+    # cases with other code generation: once, in the normal suite, is
+    # enough. Resize's generated cases take over ten minutes of
+    # instrumented compiles; its official node tests stay.
+    exclude=(-E '^(python|install-tree|conformance-aarch64-qemu|conformance-node-tests-aarch64-qemu|conformance-generated-streaming|conformance-node-tests-resize-streaming|conformance-generated-resize)$')
+  fi
   # Out-of-memory tests expect malloc to fail, not the sanitizer to abort.
   # The MLIR context's allocators are shared between onnxc's instrumented
   # code, whose inlined BumpPtrAllocator poisons the rest of each slab, and
@@ -28,8 +46,8 @@ if [ "${1:-}" = "--sanitize" ]; then
   # unpoisoning: manual poisoning would report its reads as errors.
   export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:allow_user_poisoning=0
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-elif [ -n "${1:-}" ]; then
-  echo "usage: scripts/test.sh [--sanitize]" >&2
+elif [ -n "$mode" ]; then
+  echo "usage: scripts/test.sh [--sanitize | --sanitize-runtime]" >&2
   exit 2
 else
   build="${ONNXC_BUILD_DIR:-$root/build}"
@@ -37,6 +55,12 @@ fi
 export ONNXC_BUILD_DIR="$build"
 
 "$root/scripts/bootstrap.sh"
+if [ "$mode" = "--sanitize-runtime" ]; then
+  # The uninstrumented compiler, built first when missing or stale.
+  env -u ONNXC_COMPILER ONNXC_SANITIZE=0 ONNXC_BUILD_DIR="$compiler_build" \
+    "$root/scripts/build.sh" onnx-compile
+  export ONNXC_COMPILER="$compiler_build/bin/onnx-compile"
+fi
 "$root/scripts/build.sh"
 cd "$build"
 log=$(mktemp)
