@@ -52,7 +52,7 @@ def resize_case(name, opset, x, type_name, mode=None, ctm=None,
                 extrapolation_value=None, axes=None, kar=None, scales=None,
                 sizes=None, roi=None, roi_type="float32", form="constant",
                 x_decl=None, y_decl=None, decl=None, expected_error=None,
-                antialias=None):
+                antialias=None, keep_ties=False):
     """One Resize node of model opset `opset`.
 
     Attributes left None are not written (their defaults apply). `form`
@@ -61,7 +61,8 @@ def resize_case(name, opset, x, type_name, mode=None, ctm=None,
     scales is an empty float32 initializer. `decl` maps run-time scales,
     sizes or roi to a declared shape (default: the actual one). With
     run-time inputs the declared output shape is symbolic unless `y_decl`
-    says otherwise."""
+    says otherwise. Integer X is moved off results near a rounding
+    boundary (without_near_ties) unless `keep_ties`."""
     version = opset
     if isinstance(form, str):
         form = {"roi": form, "scales": form, "sizes": form}
@@ -123,7 +124,7 @@ def resize_case(name, opset, x, type_name, mode=None, ctm=None,
         c.output("Y", np.zeros([1] * x.ndim, TYPES[type_name][1]),
                  type_name, y_decl or ["out%d" % i for i in range(x.ndim)])
         return c
-    if type_name in INTEGERS and mode in ("linear", "cubic"):
+    if type_name in INTEGERS and mode in ("linear", "cubic") and not keep_ties:
         x = without_near_ties(x, type_name, rr.resize_tables(
             x.shape, version, mode,
             ctm or "half_pixel", "round_prefer_floor",
@@ -918,6 +919,20 @@ def antialias_cases(data):
             scales=values if kind == "scales" else None,
             sizes=values if kind == "sizes" else None, form=form,
             antialias=1, **extra))
+    # Integer results that are exact ties in the reference's float64 sums
+    # (1.5 and 17.5 among them; ONNX Runtime's own tests of these): each
+    # axis's sum in the reference's order, unfused, rounds them to even.
+    for type_name in ("uint8", "int8", "int32"):
+        for mode, n, extra in (("linear", 4, {}),
+                               ("cubic", 6, {"cubic_coeff_a": -0.5})):
+            x = np.arange(n * n).reshape(1, 1, n, n).astype(
+                TYPES[type_name][1])
+            for form in ("constant", "runtime"):
+                cases.append(resize_case(
+                    "resize18_%s_%s_antialias_ties_sizes_1x1x%dx%d_%s" % (
+                        type_name, mode, n, n, form), 18, x, type_name,
+                    mode=mode, sizes=[1, 1, 3, 3], form=form, antialias=1,
+                    exclude_outside=1, keep_ties=True, **extra))
     return cases
 
 

@@ -38,10 +38,15 @@ struct ComputeType {
   /// Every weight is a compile-time 0 or power of two, so that every term
   /// w * X is exact (see UpsampleLowering::hasExactWeights).
   bool exactTerms = false;
+  /// Whether a weighted sum may contract its multiply-adds into fused
+  /// ones: real float results are judged within a tolerance, but integer
+  /// results are exact, and so must be the double sums they round from.
+  bool contract = false;
 
   ComputeType(Type convertedElementType, Type originalElementType)
       : elementType(convertedElementType),
-        isUnsigned(originalElementType.isUnsignedInteger()) {
+        isUnsigned(originalElementType.isUnsignedInteger()),
+        contract(isa<FloatType>(convertedElementType)) {
     MLIRContext *context = convertedElementType.getContext();
     Type scalar = convertedElementType;
     if (auto complexType = dyn_cast<ComplexType>(scalar)) {

@@ -327,8 +327,10 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
         SmallVector<OpFoldResult> sizes =
             tensor::getMixedSizes(b, loc, current);
         sizes[d] = outSizes[d];
-        // `current` is in the compute type already.
+        // `current` is in the compute type already; integers' sums stay
+        // unfused all the same.
         ComputeType passCompute(compute.type, compute.type);
+        passCompute.contract = compute.contract;
         current = buildGather(b, loc, current, {d}, {tables}, sizes,
                               passCompute, /*extrapolation=*/0.0);
         continue;

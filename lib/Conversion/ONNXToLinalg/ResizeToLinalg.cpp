@@ -213,13 +213,10 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
     function_ref<Value(int64_t, int64_t)> tapIndex,
     function_ref<Value(int64_t, int64_t)> tapWeight,
     const ComputeType &compute) {
-  // No two weights multiply, so a term costs one multiply-add; floats may
-  // contract them into fused ones (their results are judged within a
-  // tolerance, integers' are exact).
-  Type elementType = cast<RankedTensorType>(input.getType()).getElementType();
-  auto fastMath = isa<FloatType>(getElementTypeOrSelf(elementType))
-                      ? arith::FastMathFlags::contract
-                      : arith::FastMathFlags::none;
+  // No two weights multiply, so a term costs one multiply-add, fused where
+  // `compute` allows it.
+  auto fastMath = compute.contract ? arith::FastMathFlags::contract
+                                   : arith::FastMathFlags::none;
   SmallVector<Value> indices(position);
   int64_t k = resized.size();
   std::function<SmallVector<Value>(int64_t)> sumFrom =
