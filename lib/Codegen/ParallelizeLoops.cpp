@@ -2,14 +2,15 @@
 //
 // Each outermost parallel loop nest of a kernel becomes a task function over
 // a range of its iterations, and the kernel calls the model support
-// library's __onnxc_parallel_for with it, which runs the ranges on the
-// threads the runtime lends to the run (ModelSupport.c).
+// library's __onnxc_parallel_for with it (onnxc_model_support.h), which runs
+// the ranges on the threads the runtime lends to the run.
 //
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Codegen/Passes.h"
 
 #include "LoopAccesses.h"
+#include "onnxc/Runtime/onnxc_model_support.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,7 +39,7 @@ using onnxc::codegen::isParallelLoop;
 
 namespace {
 
-constexpr StringLiteral kParallelForName = "__onnxc_parallel_for";
+constexpr StringLiteral kParallelForName = ONNXC_PARALLEL_FOR_SYMBOL;
 
 /// Iterations a band of loops should have before its next loop is kept
 /// inside each iteration instead of merged into the band: enough ranges

@@ -4,6 +4,7 @@
 #include "onnxc/Dialect/ONNX/ElementTypes.h"
 #include "onnxc/Dialect/ONNX/ONNXDialect.h"
 #include "onnxc/Runtime/onnxc_model_abi.h"
+#include "onnxc/Runtime/onnxc_model_support.h"
 #include "onnxc/Version.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -221,7 +222,7 @@ public:
     auto *guardTy = llvm::FunctionType::get(i32Ty, {ptrTy, ptrTy, ptrTy},
                                             /*isVarArg=*/false);
     llvm::FunctionCallee guard =
-        module.getOrInsertFunction("__onnxc_guarded_run", guardTy);
+        module.getOrInsertFunction(ONNXC_GUARDED_RUN_SYMBOL, guardTy);
     if (auto *declaration = dyn_cast<llvm::Function>(guard.getCallee()))
       declaration->setVisibility(llvm::GlobalValue::HiddenVisibility);
     auto *function = llvm::Function::Create(
@@ -240,7 +241,7 @@ public:
     auto *guardTy = llvm::FunctionType::get(i32Ty, {ptrTy, ptrTy},
                                             /*isVarArg=*/false);
     llvm::FunctionCallee guard =
-        module.getOrInsertFunction("__onnxc_guarded_shapes", guardTy);
+        module.getOrInsertFunction(ONNXC_GUARDED_SHAPES_SYMBOL, guardTy);
     if (auto *declaration = dyn_cast<llvm::Function>(guard.getCallee()))
       declaration->setVisibility(llvm::GlobalValue::HiddenVisibility);
     auto *function = llvm::Function::Create(
@@ -253,13 +254,27 @@ public:
   }
 
   /// An exported `ptr <entry><suffix>(void)` returning `value`.
-  void exportGetter(StringRef suffix, llvm::Constant *value) {
+  llvm::Function *exportGetter(StringRef suffix, llvm::Constant *value) {
     auto *function = llvm::Function::Create(
         llvm::FunctionType::get(ptrTy, /*isVarArg=*/false),
         llvm::GlobalValue::ExternalLinkage, entry + suffix, module);
     function->setVisibility(llvm::GlobalValue::DefaultVisibility);
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
     b.CreateRet(value);
+    return function;
+  }
+
+  /// Makes `function` read the model support library's version anchor:
+  /// linking the model with a library of another version then fails,
+  /// naming it (onnxc_model_support.h).
+  void readSupportVersion(llvm::Function *function) {
+    llvm::IRBuilder<> b(&function->getEntryBlock().front());
+    llvm::Type *i8Ty = llvm::Type::getInt8Ty(context);
+    auto *anchor = cast<llvm::GlobalVariable>(
+        module.getOrInsertGlobal(ONNXC_MODEL_SUPPORT_VERSION_SYMBOL, i8Ty));
+    anchor->setConstant(true);
+    anchor->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    b.CreateLoad(i8Ty, anchor, /*isVolatile=*/true);
   }
 
   llvm::Module &module;
@@ -317,7 +332,7 @@ llvm::Error compiler::buildModelABI(llvm::Module &module,
            llvm::ConstantInt::get(i32, features.size()),
            abi.pointerArray(features, "cpu_features")}),
       "info");
-  abi.exportGetter(ONNXC_MODEL_SYMBOL_SUFFIX, info);
+  abi.readSupportVersion(abi.exportGetter(ONNXC_MODEL_SYMBOL_SUFFIX, info));
   abi.exportGetter(ONNXC_SIGNATURE_SYMBOL_SUFFIX, jsonString);
 
   return llvm::Error::success();

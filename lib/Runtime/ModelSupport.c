@@ -1,12 +1,13 @@
 /*===- ModelSupport.c - Run-time support linked into compiled models ------===*\
 |*                                                                            *|
-|* Functions the lowered code may call that libc does not provide. Each model *|
-|* library links its own hidden copy, so models depend on libc alone (and on *|
-|* the dynamic loader for thread-local storage).                              *|
+|* Functions the lowered code may call that libc does not provide, declared  *|
+|* in onnxc_model_support.h. Each model library links its own hidden copy, so *|
+|* models depend on libc alone (and on the dynamic loader for thread-local    *|
+|* storage).                                                                  *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
-#include "onnxc/Runtime/onnxc_model_abi.h"
+#include "onnxc/Runtime/onnxc_model_support.h"
 
 #include <pthread.h>
 #include <setjmp.h>
@@ -14,14 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An MLIR unranked memref: the rank and a pointer to a ranked descriptor
+/* What every model reads to check that it links with this version. */
+const char ONNXC_MODEL_SUPPORT_VERSION_ANCHOR = ONNXC_MODEL_SUPPORT_VERSION;
+
+/* The ranked descriptor an onnxc_unranked_memref points to:
  * { T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
  *   int64_t strides[rank]; }. */
-typedef struct {
-  int64_t rank;
-  void *descriptor;
-} UnrankedMemRef;
-
 typedef struct {
   char *allocated;
   char *aligned;
@@ -31,7 +30,8 @@ typedef struct {
 
 /* memref.copy between memrefs of any layout, called by the memref-to-llvm
  * lowering when a copy is not between contiguous buffers. */
-void memrefCopy(int64_t elementSize, UnrankedMemRef *src, UnrankedMemRef *dst) {
+void memrefCopy(int64_t elementSize, onnxc_unranked_memref *src,
+                onnxc_unranked_memref *dst) {
   int64_t rank = src->rank;
   RankedDescriptor *s = (RankedDescriptor *)src->descriptor;
   RankedDescriptor *d = (RankedDescriptor *)dst->descriptor;

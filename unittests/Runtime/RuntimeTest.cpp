@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "onnxc/Runtime/onnxc_model_support.h"
 #include "onnxc/Runtime/onnxc_runtime.h"
 
 #include <gtest/gtest.h>
@@ -36,13 +37,6 @@ const onnxc_model_info *kept_intermediate_model(void);
 const onnxc_model_info *streaming_clip_model(void);
 const onnxc_model_info *strings_model(void);
 const onnxc_model_info *threaded_model(void);
-// The model support library's entry and thread count (hidden in a model's
-// shared library; linked here from its static archive).
-int32_t __onnxc_guarded_run(void (*kernel)(void **), void **descriptors,
-                            onnxc_thread_pool *pool);
-int64_t __onnxc_num_threads(void);
-void __onnxc_parallel_for(onnxc_parallel_task task, void *context, int64_t n,
-                          int64_t bytesPerIteration, int32_t inOrder);
 }
 
 namespace {

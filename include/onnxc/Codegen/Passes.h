@@ -2,6 +2,8 @@
 #ifndef ONNXC_CODEGEN_PASSES_H
 #define ONNXC_CODEGEN_PASSES_H
 
+#include "onnxc/Runtime/onnxc_model_support.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
@@ -50,7 +52,7 @@ inline constexpr llvm::StringLiteral kParallelLoopAttrName = "onnxc.parallel";
 /// threads the running kernel's parallel loops may use (onnx-streaming-stores
 /// weighs the bytes a run moves per thread).
 inline constexpr llvm::StringLiteral kNumThreadsFunctionName =
-    "__onnxc_num_threads";
+    ONNXC_NUM_THREADS_SYMBOL;
 
 /// The rewrites of onnx-specialize-gathers: constant table reads folded,
 /// uniform lane offsets moved into the base offset, gathers of nearby
