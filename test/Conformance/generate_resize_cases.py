@@ -778,6 +778,15 @@ def misc_cases(data):
     c.initializers = [t for t in c.initializers if t.name != "scales"]
     c.input("scales", np.zeros([0], F32), "float32")
     cases.append(c)
+    # half_pixel_symmetric coordinates that are integers in exact
+    # arithmetic (1 here, at scale 0.4 of 3): floored as the reference's
+    # double sum, added in its order, floors them.
+    for form in ("constant", "runtime"):
+        cases.append(resize_case(
+            "resize19_uint8_nearest_half_pixel_symmetric_floor_tie_" + form,
+            19, np.array([10, 20, 30], np.uint8), "uint8", mode="nearest",
+            ctm="half_pixel_symmetric", nearest_mode="floor", scales=[0.4],
+            form=form))
     return cases
 
 

@@ -114,7 +114,9 @@ sourceCoordinate(Arithmetic &m, CoordinateTransformationMode mode,
     auto ratio = m.div(axis.outLength, axis.cornerLength);
     auto offset =
         m.mul(m.div(axis.inLength, m.constant(2.0)), m.sub(one, ratio));
-    return m.add(offset, halfPixel);
+    // Added in the reference's order: a coordinate that is an integer in
+    // exact arithmetic then floors as the reference's does.
+    return m.sub(m.add(offset, m.div(m.add(o, half), axis.scale)), half);
   }
   case Mode::pytorch_half_pixel:
     return m.select(m.lessThan(one, axis.outLength), halfPixel,
