@@ -57,49 +57,12 @@ bool readsOnlyConstants(Operation *op) {
 }
 
 /// The bytes of a buffer of static shape, or nullopt.
-std::optional<int64_t> getStaticBytes(Value buffer) {
-  auto type = dyn_cast<MemRefType>(buffer.getType());
-  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
-    return std::nullopt;
-  return type.getNumElements() * static_cast<int64_t>(llvm::divideCeil(
-                                     type.getElementTypeBitWidth(), 8));
-}
-
-/// Whether the largest buffer a nest reads, constant globals aside, is
-/// larger than the largest it writes, as a downsampling's input is. Such a
-/// kernel waits on memory; jammed, it reads as many planes at once, and
-/// more of its cache misses are outstanding together (benchmarks/run.py's
-/// linear x0.6 is the case).
-bool readsMoreThanItWrites(const onnxc::codegen::LoopAccesses &accesses) {
-  auto largest = [](const llvm::SmallDenseSet<Value> &buffers,
-                    bool skipConstants) -> std::optional<int64_t> {
-    int64_t bytes = 0;
-    for (Value buffer : buffers) {
-      if (auto getGlobal = buffer.getDefiningOp<memref::GetGlobalOp>();
-          skipConstants && getGlobal) {
-        auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
-            getGlobal, getGlobal.getNameAttr());
-        if (global && global.getConstant())
-          continue;
-      }
-      std::optional<int64_t> size = getStaticBytes(buffer);
-      if (!size)
-        return std::nullopt;
-      bytes = std::max(bytes, *size);
-    }
-    return bytes;
-  };
-  std::optional<int64_t> read = largest(accesses.read, true);
-  std::optional<int64_t> written = largest(accesses.written, false);
-  return read && written && *read > *written;
-}
-
 /// A parallel loop `outer` whose body is pure ops and then one loop
 /// `inner` with bounds from above `outer` and a body without regions, and
 /// the ops of that body whose results do not depend on `outer`.
 struct JamCandidate {
   scf::ForOp outer, inner;
-  /// See readsMoreThanItWrites.
+  /// See LoopAccesses::readsMoreThanItWrites.
   bool downsamples = false;
   llvm::SmallPtrSet<Operation *, 16> invariant;
 };
@@ -125,7 +88,7 @@ std::optional<JamCandidate> getCandidate(scf::ForOp outer) {
   if (!accesses || accesses->readsWhatItWrites())
     return std::nullopt;
 
-  JamCandidate candidate{outer, inner, readsMoreThanItWrites(*accesses), {}};
+  JamCandidate candidate{outer, inner, accesses->readsMoreThanItWrites(), {}};
   for (Operation &op : inner.getBody()->without_terminator()) {
     if (op.getNumRegions() != 0)
       return std::nullopt;

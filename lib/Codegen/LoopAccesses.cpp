@@ -5,6 +5,7 @@
 #include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -117,7 +118,9 @@ bool onnxc::codegen::walkMemoryEffects(
     llvm::function_ref<bool(const MemoryEffects::EffectInstance &)> visit) {
   return !region
               .walk([&](Operation *op) {
-                if (isMemoryEffectFree(op))
+                // A prefetch declares a write only to keep its place among
+                // the accesses; it changes no data.
+                if (isMemoryEffectFree(op) || isa<memref::PrefetchOp>(op))
                   return WalkResult::advance();
                 auto effecting = dyn_cast<MemoryEffectOpInterface>(op);
                 if (!effecting)
@@ -184,4 +187,45 @@ void onnxc::codegen::cloneInterleaved(
       }
     begin = end;
   }
+}
+
+namespace {
+std::optional<int64_t> getStaticBytes(Value buffer) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  return type.getNumElements() * static_cast<int64_t>(llvm::divideCeil(
+                                     type.getElementTypeBitWidth(), 8));
+}
+
+/// The largest of `buffers` in bytes, constant globals left out when
+/// `skipConstants`; nullopt when one's size is unknown.
+std::optional<int64_t>
+getLargestBytes(const llvm::SmallDenseSet<Value> &buffers, bool skipConstants) {
+  int64_t bytes = 0;
+  for (Value buffer : buffers) {
+    if (skipConstants && isConstantGlobal(buffer))
+      continue;
+    std::optional<int64_t> size = getStaticBytes(buffer);
+    if (!size)
+      return std::nullopt;
+    bytes = std::max(bytes, *size);
+  }
+  return bytes;
+}
+} // namespace
+
+bool onnxc::codegen::isConstantGlobal(Value buffer) {
+  auto getGlobal = buffer.getDefiningOp<memref::GetGlobalOp>();
+  if (!getGlobal)
+    return false;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      getGlobal, getGlobal.getNameAttr());
+  return global && global.getConstant();
+}
+
+bool LoopAccesses::readsMoreThanItWrites() const {
+  std::optional<int64_t> largestRead = getLargestBytes(read, true);
+  std::optional<int64_t> largestWritten = getLargestBytes(written, false);
+  return largestRead && largestWritten && *largestRead > *largestWritten;
 }

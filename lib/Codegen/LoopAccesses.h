@@ -34,6 +34,9 @@ bool isParallelLoop(mlir::Operation *op);
 /// share bytes, so comparisons between nests go through it.
 mlir::Value getBaseBuffer(mlir::Value memref, bool throughWorkspace);
 
+/// Whether `buffer` is a memref.get_global of a constant global.
+bool isConstantGlobal(mlir::Value buffer);
+
 /// Whether `base` is a buffer whose aliases are all views of it: a
 /// function argument, an allocation, a global, or (as its own buffer) a
 /// memref.view. Arguments of other blocks (loop-carried memrefs, say) may
@@ -82,12 +85,17 @@ struct LoopAccesses {
 
   /// Whether the nest reads a buffer it writes.
   bool readsWhatItWrites() const;
+  /// Whether the largest buffer the nest reads, constant globals aside, is
+  /// larger than the largest it writes, as a downsampling's input is. Such
+  /// a kernel waits on memory rather than on arithmetic.
+  bool readsMoreThanItWrites() const;
   /// Whether the element sets this nest and `other` write may overlap, or
   /// one reads a buffer the other writes.
   bool dependsOn(const LoopAccesses &other) const;
 };
 
-/// The accesses of `loop`, when every effect of its body is known, every
+/// The accesses of `loop`, when every effect of its body is known (a
+/// memref.prefetch has none here: it changes no data), every
 /// accessed memref comes from a function argument, an allocation, a global
 /// or views of those (not, say, an arith.select of two memrefs), and it
 /// allocates or frees nothing but stack memory; else nullopt.

@@ -131,8 +131,10 @@ static void addLoopsStage(OpPassManager &pm,
     streamingOptions.pageStreams = options.streamingPageStreams;
     pm.addPass(createONNXStreamingStoresPass(streamingOptions));
   }
-  if (options.vectorize)
+  if (options.vectorize) {
     pm.addNestedPass<func::FuncOp>(createONNXJamParallelLoopsPass());
+    pm.addNestedPass<func::FuncOp>(createONNXPrefetchRowsPass());
+  }
   if (options.vectorize && options.parallelize)
     pm.addPass(createONNXParallelizeLoopsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());

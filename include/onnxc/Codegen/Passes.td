@@ -396,6 +396,45 @@ def ONNXJamParallelLoopsPass
   ];
 }
 
+def ONNXPrefetchRowsPass
+    : Pass<"onnx-prefetch-rows", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the rows a downsampling kernel gathers ahead of "
+                "its row loop";
+  let description = [{
+    A downsampling reads several input rows per output row, chosen through
+    index tables, and interleaves them in short runs (a row of a
+    [256, 256] float plane is 1 KiB). Hardware prefetchers follow one
+    sequential stream well but fall behind such interleaved ones, and the
+    kernel then waits on memory at a fraction of the bandwidth a plain read
+    gets.
+
+    In an `onnxc.parallel` loop nest that reads more than it writes (the
+    largest buffer read, constant globals aside, is larger than the largest
+    written, as onnx-jam-parallel-loops decides), each `vector.load` of a
+    buffer other than a constant global is given a `memref.prefetch`
+    (read, locality 2: the second-level cache) of the address the same
+    load reads `distance` iterations later of its *row loop*: the
+    innermost enclosing `scf.for` whose induction variable a table read
+    (an op that only reads memory, such as `memref.load` or a 0-d
+    `vector.transfer_read`) on the load's address depends on. The address
+    is computed by copies of the ops it depends on inside the row loop,
+    with the induction variable `distance` steps ahead, or the current one
+    where that would leave the loop: every copied table read is one an
+    iteration makes, inside its table. Loads whose address depends on no
+    table read, or on ops other than pure, region-free ones and table
+    reads, are left alone, as are nests that read a buffer they write. A
+    prefetch never faults and changes no data.
+  }];
+  let options = [
+    Option<"distance", "distance", "int64_t", /*default=*/"4",
+           "Iterations of the row loop that a prefetch runs ahead">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def ONNXParallelizeLoopsPass
     : Pass<"onnx-parallelize-loops", "::mlir::ModuleOp"> {
   let summary = "Run the kernels' parallel loop nests on the runtime's threads";
