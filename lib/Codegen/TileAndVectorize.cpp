@@ -42,6 +42,18 @@ std::optional<unsigned> getLaneBits(Type type) {
   return std::nullopt; // complex and others: not vectorized.
 }
 
+/// The widest element, in bits, that the payload of `op` computes (index
+/// values aside), or 0.
+unsigned getWidestComputedBits(linalg::GenericOp op) {
+  unsigned widest = 0;
+  op.getRegion().walk([&](Operation *payloadOp) {
+    for (Type type : payloadOp->getResultTypes())
+      if (type.isIntOrFloat())
+        widest = std::max(widest, type.getIntOrFloatBitWidth());
+  });
+  return widest;
+}
+
 /// Tile sizes (0 = whole dimension) such that the innermost tile is one
 /// vector register wide. A small static innermost dimension (the repeat
 /// dimension of a nearest upsample) is kept whole and the vector runs along
@@ -186,6 +198,10 @@ struct ONNXTileAndVectorizePass
           getLaneBits(getElementTypeOrSelf(op->getResult(0).getType()));
       if (!laneBits)
         continue;
+      // A register of a narrow result (int8 from Resize's f64 sums) would
+      // make each computed value many registers wide, and LLVM's
+      // instruction selection slow on them: at most two registers each.
+      laneBits = std::max(*laneBits, getWidestComputedBits(op) / 2);
       SmallVector<int64_t> tileSizes = getTileSizes(op, vectorBits, *laneBits);
       if (llvm::all_of(tileSizes, [](int64_t s) { return s == 0; })) {
         op->setAttr(kTileSizes, rewriter.getDenseI64ArrayAttr(tileSizes));

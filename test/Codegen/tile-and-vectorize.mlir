@@ -24,6 +24,28 @@ func.func @elementwise(%x: tensor<100xf32>, %y: tensor<100xf32>) -> tensor<100xf
 
 // -----
 
+// An int8 result of f64 arithmetic: tiles of 16 lanes, two registers of
+// f64 each (64 lanes of int8 would make each f64 value eight).
+// CHECK-LABEL: func @narrow_result_of_wide_arithmetic
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C16:.*]] iter_args
+// CHECK:           arith.sitofp %{{.*}} : vector<16xi8> to vector<16xf64>
+// CHECK:           arith.mulf %{{.*}} : vector<16xf64>
+// CHECK:           arith.fptosi %{{.*}} : vector<16xf64> to vector<16xi8>
+#id = affine_map<(d0) -> (d0)>
+func.func @narrow_result_of_wide_arithmetic(%x: tensor<128xi8>, %y: tensor<128xi8>) -> tensor<128xi8> {
+  %half = arith.constant 0.5 : f64
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<128xi8>) outs(%y : tensor<128xi8>) {
+  ^bb0(%in: i8, %out: i8):
+    %f = arith.sitofp %in : i8 to f64
+    %m = arith.mulf %f, %half : f64
+    %r = arith.fptosi %m : f64 to i8
+    linalg.yield %r : i8
+  } -> tensor<128xi8>
+  return %0 : tensor<128xi8>
+}
+
+// -----
+
 // Dynamic length: full tiles without masks, the remainder with a mask.
 // CHECK-LABEL: func @dynamic
 // CHECK:         scf.for

@@ -83,9 +83,12 @@ def ONNXTileAndVectorizePass
                 "vectorize them";
   let description = [{
     Tiles each `linalg.generic` on tensors so that its innermost tiled loop
-    covers one SIMD register (`vector-bits` / element width lanes; a small
-    static innermost dimension, such as the repeat dimension of a nearest
-    upsample, is kept whole), peels the partial last tile, and vectorizes the
+    covers one SIMD register (`vector-bits` / element width lanes, fewer
+    where the payload computes in an element more than twice as wide, so
+    that each computed value spans at most two registers: an int8 result of
+    f64 sums; a small static innermost dimension, such as the repeat
+    dimension of a nearest upsample, is kept whole), peels the partial last
+    tile, and vectorizes the
     tiles with `linalg::vectorize`: full tiles without masks, the partial one
     with masks. Gathers become `vector.gather`. A generic with a dimension
     of size 0 computes nothing and is replaced by its inits. Before a tile
