@@ -21,7 +21,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -45,14 +44,8 @@ bool readsOnlyConstants(Operation *op) {
   return llvm::all_of(effects, [&](const MemoryEffects::EffectInstance &e) {
     if (!isa<MemoryEffects::Read>(e.getEffect()) || !e.getValue())
       return false;
-    Value base = onnxc::codegen::getBaseBuffer(e.getValue(),
-                                               /*throughWorkspace=*/true);
-    auto getGlobal = base.getDefiningOp<memref::GetGlobalOp>();
-    if (!getGlobal)
-      return false;
-    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
-        getGlobal, getGlobal.getNameAttr());
-    return global && global.getConstant();
+    return onnxc::codegen::isConstantGlobal(
+        onnxc::codegen::getBaseBuffer(e.getValue(), /*throughWorkspace=*/true));
   });
 }
 
