@@ -409,7 +409,8 @@ def type_cases(data):
             "resize13_%s_linear_halves_to_even" % type_name, 13, x,
             type_name, mode="linear", scales=[0.5]))
     # A linear result beyond a narrow type's range cannot come from linear
-    # (a convex sum); float16 cubic can overshoot past its largest value.
+    # (a convex sum); float16 cubic can overshoot past its largest value,
+    # and saturates there.
     x = np.array([[-65504, 65504, 65504, -65504, 1, 2]], np.float16)
     cases.append(resize_case(
         "resize13_float16_cubic_overflow", 13, x, "float16", mode="cubic",
@@ -578,7 +579,8 @@ def crop_cases(data):
         mode="linear", ctm="half_pixel", roi=[0.5, 0.5, 0.25, 0.25],
         scales=[1.5, 0.8], form="runtime"))
     # Integer and float16 outputs of extrapolation values: rounded half to
-    # even and saturated; float16 and bfloat16 rounded.
+    # even and saturated; float16 and bfloat16 saturated (1e5 -> 65504) and
+    # rounded.
     for type_name, mode, ev in (("uint8", "nearest", -7.5),
                                 ("uint8", "linear", 300),
                                 ("int8", "cubic", -1000),

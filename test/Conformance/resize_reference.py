@@ -5,9 +5,9 @@ Independent of onnxc's lowering and of ONNX's reference implementation: every
 mode is separable, so an N-D resize is a sequence of 1-D passes, one per
 resized axis, in float64 (coordinates, weights and output lengths are IEEE
 double, as RESIZE.md decides). Only at the end is the double result converted
-to the element type: integers rounded half to even and saturated, float16 via
-float32, bfloat16 (float32 arrays holding bfloat16 values) rounded to the
-nearest even bfloat16. Nearest is a gather on the original array, so it works
+to the element type: integers rounded half to even and saturated, float16 and
+bfloat16 (float32 arrays holding bfloat16 values) saturated at their largest
+finite values and rounded to nearest even. Nearest is a gather on the original array, so it works
 for every element type (bool, string, complex) and keeps int64 values that
 double cannot hold.
 
@@ -219,7 +219,8 @@ def taps_and_weights(mode, coord, n, cubic_coeff_a, exclude_outside,
 
 def to_element_type(y, dtype, is_bf16=False):
     """The float64 result `y` as the element type: integers rounded half to
-    even and saturated, float16 through float32, bfloat16 to nearest even."""
+    even and saturated, float16 and bfloat16 saturated and rounded to
+    nearest even."""
     dtype = np.dtype(dtype)
     y = np.asarray(y, dtype=np.float64)
     if np.issubdtype(dtype, np.integer):
@@ -234,10 +235,13 @@ def to_element_type(y, dtype, is_bf16=False):
         out[under] = info.min
         return out
     if is_bf16:
-        return ref.round_to_bf16(y.astype(np.float32))
+        # Saturated at the largest finite bfloat16, (2 - 2^-7) * 2^127.
+        bf16_max = (2.0 - 2.0 ** -7) * 2.0 ** 127
+        return ref.round_to_bf16(
+            np.clip(y, -bf16_max, bf16_max).astype(np.float32))
     if dtype == np.float16:
-        with np.errstate(over="ignore"):  # Beyond 65520: infinity.
-            return y.astype(np.float32).astype(np.float16)
+        f16_max = float(np.finfo(np.float16).max)
+        return np.clip(y, -f16_max, f16_max).astype(np.float16)
     if dtype == np.bool_:
         return y != 0
     return y.astype(dtype)

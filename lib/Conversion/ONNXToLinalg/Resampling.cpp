@@ -54,8 +54,35 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
     return v;
   // f16/bf16: round to nearest even. Integers: truncate toward zero, or
   // round to nearest even.
-  if (isa<FloatType>(elementType))
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    if (roundToNearestEven) {
+      // Beyond the largest finite value (a cubic overshoot, an infinite
+      // X), that value. Comparisons leave NaN as it is.
+      auto bound = [&](bool negative) -> Value {
+        APFloat largest =
+            APFloat::getLargest(floatType.getFloatSemantics(), negative);
+        bool losesInfo = false;
+        largest.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                        &losesInfo);
+        return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, largest));
+      };
+      Value high = bound(false), low = bound(true);
+      v = arith::SelectOp::create(
+          b, loc,
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, v, high),
+          high, v);
+      v = arith::SelectOp::create(
+          b, loc,
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, v, low), low,
+          v);
+    }
+    // bfloat16 from f64 through float32, as the reference rounds it: no
+    // instruction converts f64 to bfloat16, and the library routine is
+    // compiler-rt's, which a model does not link.
+    if (elementType.isBF16() && type.isF64())
+      v = arith::TruncFOp::create(b, loc, b.getF32Type(), v);
     return arith::TruncFOp::create(b, loc, elementType, v);
+  }
   if (roundToNearestEven)
     v = math::RoundEvenOp::create(b, loc, v);
   Value integer =

@@ -59,7 +59,9 @@ struct ComputeType {
 
   /// How integer results are rounded: toward zero (Upsample, as float32 to
   /// integer conversion does) or to nearest even and saturated to the type
-  /// (Resize).
+  /// (Resize). With it, a float result narrowed from a wider compute type
+  /// (f16, bf16) saturates at the type's largest finite value too, as
+  /// Resize's reference rounds every result.
   bool roundToNearestEven = false;
 
   mlir::SmallVector<mlir::Value>

@@ -306,15 +306,11 @@ Value onnxc::onnx_to_linalg::resize::buildGather(
                           : axisInside;
         }
         if (inside) {
-          Value outsideValue;
-          if (isa<FloatType>(elementType))
-            outsideValue = arith::ConstantOp::create(
-                nb, nloc, nb.getFloatAttr(elementType, extrapolation));
-          else
-            outsideValue = compute.fromCompute(
-                nb, nloc,
-                {arith::ConstantOp::create(
-                    nb, nloc, nb.getFloatAttr(compute.type, extrapolation))});
+          // Rounded and saturated as a computed result is.
+          Value outsideValue = compute.fromCompute(
+              nb, nloc,
+              {arith::ConstantOp::create(
+                  nb, nloc, nb.getFloatAttr(compute.type, extrapolation))});
           result =
               arith::SelectOp::create(nb, nloc, inside, result, outsideValue);
         }
@@ -390,10 +386,14 @@ private:
                      Type originalElementType) {
     auto inputType = cast<RankedTensorType>(input.getType());
     int64_t rank = inputType.getRank();
-    // Integers interpolate in f64, so that rounding the sum to an integer
-    // sees the double result; floats in float32 (f64 for f64).
+    // Integers, float16 and bfloat16 interpolate in f64, so that rounding
+    // the sum sees the double result: float32 sums of terms that cancel
+    // are off by more than a float16 ulp near 0. float32 in float32, f64
+    // in f64.
     ComputeType compute(inputType.getElementType(), originalElementType);
-    if (isa<IntegerType>(inputType.getElementType()))
+    Type elementType = inputType.getElementType();
+    if (isa<IntegerType>(elementType) || elementType.isF16() ||
+        elementType.isBF16())
       compute.type = b.getF64Type();
     compute.roundToNearestEven = true;
     if (resize.antialias && resize.mode != ResizeMode::nearest)
