@@ -31,10 +31,12 @@ struct AxisTables {
 };
 
 /// docs/semantics.md's weighted sum for the output element at `position`,
-/// nested axis by axis as the reference interpolates: each tap of the first
-/// resized axis weights a sum over the next axis's taps, and so on down to
-/// X. `tapIndex(a, t)` is the index of tap t of resized axis a, and
-/// `tapWeight(a, t)` its weight. The sum is in `compute`'s type, in parts.
+/// nested axis by axis: for integers as the reference interpolates, each
+/// tap of the first resized axis weighting a sum over the next axis's taps,
+/// and so on down to X; for real floats the other way round, from the last
+/// axis, so that outputs along a row share the inner sums. `tapIndex(a, t)`
+/// is the index of tap t of resized axis a, and `tapWeight(a, t)` its
+/// weight. The sum is in `compute`'s type, in parts.
 SmallVector<Value>
 buildNestedSum(OpBuilder &b, Location loc, Value input,
                ArrayRef<Value> position, ArrayRef<int64_t> resized,
@@ -43,7 +45,7 @@ buildNestedSum(OpBuilder &b, Location loc, Value input,
                const ComputeType &compute);
 
 /// The general kernel: per output element, X read at every combination of
-/// the resized axes' taps and summed axis by axis, the innermost first, each
+/// the resized axes' taps and summed axis by axis (buildNestedSum), each
 /// sum weighted by its taps' weights (nearest: the one tap), or
 /// `extrapolation` where a coordinate lies outside the input.
 Value buildGather(OpBuilder &b, Location loc, Value input,

@@ -219,15 +219,24 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
                                    : arith::FastMathFlags::none;
   SmallVector<Value> indices(position);
   int64_t k = resized.size();
+  // Real floats, judged within a tolerance, nest the other way round: the
+  // innermost sums then run over the first axes, and the last axis's taps
+  // weight them. Along the last axis, neighbouring outputs (and the phases
+  // of an integer factor) share those sums, which CSE then computes once.
+  bool lastAxisOutermost = compute.contract && !compute.isComplex;
+  auto axisAt = [&](int64_t depth) {
+    return lastAxisOutermost ? k - 1 - depth : depth;
+  };
   std::function<SmallVector<Value>(int64_t)> sumFrom =
-      [&](int64_t a) -> SmallVector<Value> {
-    if (a == k)
+      [&](int64_t depth) -> SmallVector<Value> {
+    if (depth == k)
       return compute.toCompute(
           b, loc, tensor::ExtractOp::create(b, loc, input, indices));
+    int64_t a = axisAt(depth);
     SmallVector<Value> sum;
     for (int64_t t = 0; t < tapCount; ++t) {
       indices[resized[a]] = tapIndex(a, t);
-      SmallVector<Value> inner = sumFrom(a + 1);
+      SmallVector<Value> inner = sumFrom(depth + 1);
       Value w = tapWeight(a, t);
       for (auto [i, part] : llvm::enumerate(inner)) {
         Value term = compute.multiply(b, loc, w, part, fastMath);

@@ -75,26 +75,51 @@ func.func @linear_integer(%x: tensor<2xi8>) -> tensor<5xi8> {
 
 // -----
 
-// Two linear axes, nested as the reference interpolates: each row tap's
-// weight multiplies the sum over its column taps, so no weight multiplies
-// another; float terms may contract into fused multiply-adds.
+// Two linear float axes: each column tap's weight multiplies the sum over
+// its row taps (neighbouring outputs of a row share those sums), so no
+// weight multiplies another; float terms may contract into fused
+// multiply-adds.
 // CHECK-LABEL: func @linear_nested
 // CHECK:         linalg.generic
 // CHECK-NEXT:    ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[WY0:.*]]: f32, %[[WY1:.*]]: f32, %{{.*}}: i32, %{{.*}}: i32, %[[WX0:.*]]: f32, %[[WX1:.*]]: f32, %{{.*}}: f32):
 // CHECK:           %[[A:.*]] = tensor.extract
-// CHECK-NEXT:      %[[TA:.*]] = arith.mulf %[[WX0]], %[[A]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[TA:.*]] = arith.mulf %[[WY0]], %[[A]] fastmath<contract> : f32
 // CHECK:           %[[B:.*]] = tensor.extract
-// CHECK-NEXT:      %[[TB:.*]] = arith.mulf %[[WX1]], %[[B]] fastmath<contract> : f32
-// CHECK-NEXT:      %[[ROW0:.*]] = arith.addf %[[TA]], %[[TB]] fastmath<contract> : f32
-// CHECK-NEXT:      %[[T0:.*]] = arith.mulf %[[WY0]], %[[ROW0]] fastmath<contract> : f32
-// CHECK:           %[[ROW1:.*]] = arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f32
-// CHECK-NEXT:      %[[T1:.*]] = arith.mulf %[[WY1]], %[[ROW1]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[TB:.*]] = arith.mulf %[[WY1]], %[[B]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[COL0:.*]] = arith.addf %[[TA]], %[[TB]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[T0:.*]] = arith.mulf %[[WX0]], %[[COL0]] fastmath<contract> : f32
+// CHECK:           %[[COL1:.*]] = arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK-NEXT:      %[[T1:.*]] = arith.mulf %[[WX1]], %[[COL1]] fastmath<contract> : f32
 // CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[T0]], %[[T1]] fastmath<contract> : f32
 // CHECK-NEXT:      linalg.yield %[[SUM]] : f32
 func.func @linear_nested(%x: tensor<2x2xf32>) -> tensor<3x3xf32> {
   %n = onnx.Constant dense<[3, 3]> : tensor<2xi64>
   %0 = onnx.ResizeV19 %x sizes(%n : tensor<2xi64>) {mode = #onnx.resize_mode<linear>} : tensor<2x2xf32> -> tensor<3x3xf32>
   return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+// Integers nest as the reference interpolates, axis by axis in tensor
+// order: each row tap's weight multiplies the sum over its column taps,
+// in f64 without fused multiply-adds, so that the rounding to an integer
+// sees the reference's double result.
+// CHECK-LABEL: func @linear_nested_integer
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[WY0:.*]]: f64, %[[WY1:.*]]: f64, %{{.*}}: i32, %{{.*}}: i32, %[[WX0:.*]]: f64, %[[WX1:.*]]: f64, %{{.*}}: i16):
+// CHECK:           %[[A:.*]] = arith.sitofp
+// CHECK-NEXT:      %[[TA:.*]] = arith.mulf %[[WX0]], %[[A]] : f64
+// CHECK:           %[[B:.*]] = arith.sitofp
+// CHECK-NEXT:      %[[TB:.*]] = arith.mulf %[[WX1]], %[[B]] : f64
+// CHECK-NEXT:      %[[ROW0:.*]] = arith.addf %[[TA]], %[[TB]] : f64
+// CHECK-NEXT:      %[[T0:.*]] = arith.mulf %[[WY0]], %[[ROW0]] : f64
+// CHECK:           %[[ROW1:.*]] = arith.addf %{{.*}}, %{{.*}} : f64
+// CHECK-NEXT:      %[[T1:.*]] = arith.mulf %[[WY1]], %[[ROW1]] : f64
+// CHECK-NEXT:      arith.addf %[[T0]], %[[T1]] : f64
+func.func @linear_nested_integer(%x: tensor<2x2xi16>) -> tensor<3x3xi16> {
+  %n = onnx.Constant dense<[3, 3]> : tensor<2xi64>
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<2xi64>) {mode = #onnx.resize_mode<linear>} : tensor<2x2xi16> -> tensor<3x3xi16>
+  return %0 : tensor<3x3xi16>
 }
 
 // -----
