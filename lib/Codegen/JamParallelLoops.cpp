@@ -15,6 +15,7 @@
 
 #include "onnxc/Codegen/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -125,9 +126,14 @@ int64_t getFactor(const JamCandidate &candidate, int64_t maxFactor,
   if (std::optional<APInt> trips = inner.getStaticTripCount();
       trips && trips->ule(kMaxUnrolledTrips))
     return 1;
-  int64_t shared = 0, copied = 0;
+  // The ops that vary with the jammed loop's induction variable.
+  SetVector<Operation *> varying;
+  getForwardSlice(scf::ForOp(candidate.outer).getInductionVar(), &varying);
+  int64_t shared = 0, copied = 0, varyingTableReads = 0;
   bool savesArithmetic = false;
   for (Operation &op : inner.getBody()->without_terminator()) {
+    varyingTableReads += varying.contains(&op) && !isMemoryEffectFree(&op) &&
+                         readsOnlyConstants(&op);
     if (!isVectorOp(&op))
       continue;
     if (!candidate.invariant.contains(&op)) {
@@ -147,6 +153,15 @@ int64_t getFactor(const JamCandidate &candidate, int64_t maxFactor,
     factor = std::min<int64_t>(factor, trips->getLimitedValue(factor));
   while (factor > 1 && shared + factor * copied > maxJammedVectorOps)
     --factor;
+  // Each copy's table reads that vary with the jammed loop (the rows of a
+  // row loop's taps) start load streams of their own, whose addresses the
+  // jammed body keeps in registers, each with its prefetches
+  // (onnx-prefetch-rows): past kMaxJammedStreams, jamming a downsampling
+  // slows it down (an antialias pass of 8 rows per output row).
+  constexpr int64_t kMaxJammedStreams = 8;
+  if (!savesArithmetic)
+    while (factor > 1 && factor * varyingTableReads > kMaxJammedStreams)
+      --factor;
   return factor;
 }
 

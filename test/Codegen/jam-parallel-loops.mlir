@@ -425,6 +425,57 @@ func.func @reads_more_than_it_writes(%x: memref<8x16x16xf32>, %y: memref<8x8x16x
 
 // -----
 
+memref.global "private" constant @rows : memref<8x4xi32> = dense<[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [16, 17, 18, 19], [20, 21, 22, 23], [24, 25, 26, 27], [28, 29, 30, 31]]>
+
+// A downsampling's row loop whose every iteration reads 4 rows from a
+// constant table at its own index: each copy's table reads start 4 streams
+// of loads, so it is jammed by 2 only (8 streams), not by 4.
+// CHECK-LABEL: func @row_streams
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C2]] {
+// CHECK:           scf.for
+// CHECK-COUNT-4:     memref.load
+// CHECK:             vector.store
+// CHECK-COUNT-4:     memref.load
+// CHECK:             vector.store
+// CHECK-NOT:         vector.store
+// CHECK:           }
+// CHECK-NEXT:    } {onnxc.parallel}
+// CHECK-NEXT:    return
+func.func @row_streams(%x: memref<32x128xf32>, %y: memref<8x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %rows = memref.get_global @rows : memref<8x4xi32>
+  scf.for %r = %c0 to %c8 step %c1 {
+    scf.for %col = %c0 to %c128 step %c16 {
+      %e0 = memref.load %rows[%r, %c0] : memref<8x4xi32>
+      %e1 = memref.load %rows[%r, %c1] : memref<8x4xi32>
+      %e2 = memref.load %rows[%r, %c2] : memref<8x4xi32>
+      %e3 = memref.load %rows[%r, %c3] : memref<8x4xi32>
+      %i0 = arith.index_cast %e0 : i32 to index
+      %i1 = arith.index_cast %e1 : i32 to index
+      %i2 = arith.index_cast %e2 : i32 to index
+      %i3 = arith.index_cast %e3 : i32 to index
+      %a = vector.load %x[%i0, %col] : memref<32x128xf32>, vector<16xf32>
+      %b = vector.load %x[%i1, %col] : memref<32x128xf32>, vector<16xf32>
+      %c = vector.load %x[%i2, %col] : memref<32x128xf32>, vector<16xf32>
+      %d = vector.load %x[%i3, %col] : memref<32x128xf32>, vector<16xf32>
+      %ab = arith.addf %a, %b : vector<16xf32>
+      %cd = arith.addf %c, %d : vector<16xf32>
+      %sum = arith.addf %ab, %cd : vector<16xf32>
+      vector.store %sum, %y[%r, %col] : memref<8x128xf32>, vector<16xf32>
+    }
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
 // Left alone: each row reads as much as it writes, and nothing is
 // invariant.
 // CHECK-LABEL: func @reads_what_it_writes_elsewhere

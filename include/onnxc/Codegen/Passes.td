@@ -366,7 +366,10 @@ def ONNXJamParallelLoopsPass
     at once),
     the parallel loop is unroll-and-jammed by at most `factor`: no more
     than its static trip count, and small enough that the jammed body keeps
-    at most `max-jammed-vector-ops` vector ops. Inner loops of at most 4
+    at most `max-jammed-vector-ops` vector ops and, for a downsampling
+    alone, at most 8 reads of constant tables that vary with the parallel
+    loop (each starts a stream of loads: the rows of a row loop's taps).
+    Inner loops of at most 4
     iterations (LLVM unrolls them and hoists their invariant values
     itself), inner loops with an unsigned comparison, and other bodies
     whose invariant vector ops include no arithmetic (but casts and
