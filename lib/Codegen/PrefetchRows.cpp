@@ -82,11 +82,15 @@ Value getIterationAhead(OpBuilder &b, scf::ForOp loop, int64_t distance) {
   b.setInsertionPointToStart(loop.getBody());
   Location loc = loop.getLoc();
   Value iv = loop.getInductionVar();
-  Value steps = arith::ConstantIndexOp::create(b, loc, distance);
+  Value steps = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(iv.getType(), distance));
   Value ahead = arith::AddIOp::create(
       b, loc, iv, arith::MulIOp::create(b, loc, loop.getStep(), steps));
-  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, ahead,
-                                       loop.getUpperBound());
+  Value inside =
+      arith::CmpIOp::create(b, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            ahead, loop.getUpperBound());
   return arith::SelectOp::create(b, loc, inside, ahead, iv);
 }
 

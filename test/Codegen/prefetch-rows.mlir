@@ -141,3 +141,37 @@ func.func @reads_what_it_writes(%x: memref<8x16xf32>) {
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+memref.global "private" constant @rows : memref<4xi32> = dense<[0, 2, 5, 7]>
+
+// A row loop over i32 with an unsigned comparison, inside the parallel
+// loop: the iteration ahead is computed in its type, compared unsigned.
+// CHECK-LABEL: func @unsigned_i32_rows
+// CHECK:         scf.for unsigned %[[R:.*]] = %{{.*}} to %[[UB:.*]] step %[[STEP:.*]] : i32 {
+// CHECK:           %[[D:.*]] = arith.constant 4 : i32
+// CHECK:           %[[SPAN:.*]] = arith.muli %[[STEP]], %[[D]] : i32
+// CHECK:           %[[AHEAD:.*]] = arith.addi %[[R]], %[[SPAN]] : i32
+// CHECK:           %[[INSIDE:.*]] = arith.cmpi ult, %[[AHEAD]], %[[UB]] : i32
+// CHECK:           arith.select %[[INSIDE]], %[[AHEAD]], %[[R]] : i32
+// CHECK:           memref.prefetch
+func.func @unsigned_i32_rows(%x: memref<2x8x16xf32>, %y: memref<2x4x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %lb = arith.constant 0 : i32
+  %ub = arith.constant 4 : i32
+  %step = arith.constant 1 : i32
+  %table = memref.get_global @rows : memref<4xi32>
+  scf.for %p = %c0 to %c2 step %c1 {
+    scf.for unsigned %r = %lb to %ub step %step : i32 {
+      %ri = arith.index_cast %r : i32 to index
+      %entry = memref.load %table[%ri] : memref<4xi32>
+      %row = arith.index_cast %entry : i32 to index
+      %v = vector.load %x[%p, %row, %c0] : memref<2x8x16xf32>, vector<16xf32>
+      vector.store %v, %y[%p, %ri, %c0] : memref<2x4x16xf32>, vector<16xf32>
+    }
+  } {onnxc.parallel}
+  return
+}
