@@ -393,3 +393,29 @@ func.func @bounds_left_inside(%x: memref<64x?xf32>, %y: memref<64x?xf32>, %n: in
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// A prefetch (onnx-prefetch-rows) declares a write of the buffer it
+// prefetches only to keep its order; it changes no data, so the nest that
+// reads %x still becomes a task.
+// CHECK-LABEL: func @prefetching
+// CHECK:         call @__onnxc_parallel_for
+// CHECK-NOT:     scf.for
+// CHECK-LABEL: func private @prefetching_parallel_0
+// CHECK:         scf.for
+// CHECK:           memref.prefetch
+// CHECK:           vector.load
+func.func @prefetching(%x: memref<2048xf32>, %y: memref<1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for %i = %c0 to %c1024 step %c16 {
+    %j = arith.muli %i, %c2 : index
+    memref.prefetch %x[%j], read, locality<2>, data : memref<2048xf32>
+    %v = vector.load %x[%j] : memref<2048xf32>, vector<16xf32>
+    vector.store %v, %y[%i] : memref<1024xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}

@@ -57,7 +57,7 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
     if (roundToNearestEven) {
       // Beyond the largest finite value (a cubic overshoot, an infinite
-      // X), that value. Comparisons leave NaN as it is.
+      // X), that value; NaN stays NaN (maximumf and minimumf propagate it).
       auto bound = [&](bool negative) -> Value {
         APFloat largest =
             APFloat::getLargest(floatType.getFloatSemantics(), negative);
@@ -66,15 +66,8 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
                         &losesInfo);
         return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, largest));
       };
-      Value high = bound(false), low = bound(true);
-      v = arith::SelectOp::create(
-          b, loc,
-          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, v, high),
-          high, v);
-      v = arith::SelectOp::create(
-          b, loc,
-          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, v, low), low,
-          v);
+      v = arith::MaximumFOp::create(b, loc, v, bound(true));
+      v = arith::MinimumFOp::create(b, loc, v, bound(false));
     }
     // bfloat16 from f64 through float32, as the reference rounds it: no
     // instruction converts f64 to bfloat16, and the library routine is

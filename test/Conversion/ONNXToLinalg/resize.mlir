@@ -355,18 +355,16 @@ func.func @antialias_crop(%x: tensor<8xf32>, %roi: tensor<2xf32>) -> tensor<3xf3
 // -----
 
 // float16 sums in f64, then saturated at ±65504 (a cubic overshoot)
-// before rounding to float16; comparisons leave NaN as it is.
+// before rounding to float16; maximumf and minimumf leave NaN as it is.
 // CHECK-LABEL: func @float16_in_f64
 // CHECK-DAG:     %[[MAX:.*]] = arith.constant 6.550400e+04 : f64
 // CHECK-DAG:     %[[MIN:.*]] = arith.constant -6.550400e+04 : f64
 // CHECK:         linalg.generic
 // CHECK-COUNT-4:   arith.extf %{{.*}} : f16 to f64
 // CHECK:           %[[SUM:.*]] = arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f64
-// CHECK:           %[[OVER:.*]] = arith.cmpf ogt, %[[SUM]], %[[MAX]] : f64
-// CHECK:           %[[HIGH:.*]] = arith.select %[[OVER]], %[[MAX]], %[[SUM]] : f64
-// CHECK:           %[[UNDER:.*]] = arith.cmpf olt, %[[HIGH]], %[[MIN]] : f64
-// CHECK:           %[[LOW:.*]] = arith.select %[[UNDER]], %[[MIN]], %[[HIGH]] : f64
-// CHECK:           arith.truncf %[[LOW]] : f64 to f16
+// CHECK:           %[[ABOVE:.*]] = arith.maximumf %[[SUM]], %[[MIN]] : f64
+// CHECK:           %[[INSIDE:.*]] = arith.minimumf %[[ABOVE]], %[[MAX]] : f64
+// CHECK:           arith.truncf %[[INSIDE]] : f64 to f16
 func.func @float16_in_f64(%x: tensor<8xf16>) -> tensor<20xf16> {
   %s = onnx.Constant dense<[2.5]> : tensor<1xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<8xf16> -> tensor<20xf16>
