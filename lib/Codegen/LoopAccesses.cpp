@@ -52,6 +52,24 @@ bool onnxc::codegen::isKnownBase(Value base) {
              memref::ViewOp>(op);
 }
 
+bool onnxc::codegen::isIterationBuffer(Value buffer) {
+  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !isa<scf::ForOp>(alloc->getParentOp()))
+    return false;
+  MemRefType type = alloc.getType();
+  std::optional<int64_t> elementBytes = getElementBytes(type.getElementType());
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      type.getMemorySpace() || !elementBytes ||
+      type.getNumElements() * *elementBytes > onnxc::kMaxIterationBufferBytes)
+    return false;
+  int deallocs = 0;
+  for (Operation *user : alloc->getUsers())
+    if (isa<memref::DeallocOp>(user) &&
+        (++deallocs > 1 || user->getBlock() != alloc->getBlock()))
+      return false;
+  return deallocs == 1;
+}
+
 bool Box::isDisjointFrom(const Box &other) const {
   if (offsets.size() != other.offsets.size())
     return false;
@@ -139,17 +157,26 @@ bool onnxc::codegen::walkMemoryEffects(
 
 std::optional<LoopAccesses> onnxc::codegen::getLoopAccesses(scf::ForOp loop) {
   LoopAccesses accesses;
+  // A buffer of one iteration is no other iteration's business.
+  auto isPrivate = [&](Value base) {
+    return isIterationBuffer(base) &&
+           loop->isProperAncestor(base.getDefiningOp());
+  };
   bool known = walkMemoryEffects(
       loop.getRegion(), [&](const MemoryEffects::EffectInstance &effect) {
+        Value value = effect.getValue();
+        bool isMemRef = value && isa<MemRefType>(value.getType());
         if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(
                 effect.getEffect()))
           return isa<SideEffects::AutomaticAllocationScopeResource>(
-              effect.getResource());
-        Value value = effect.getValue();
-        if (!value || !isa<MemRefType>(value.getType()))
+                     effect.getResource()) ||
+                 (isMemRef && isPrivate(getBaseBuffer(value, false)));
+        if (!isMemRef)
           return false;
         Value base = getBaseBuffer(value, /*throughWorkspace=*/false);
         Value root = getBaseBuffer(value, /*throughWorkspace=*/true);
+        if (isPrivate(base))
+          return true;
         if (!isKnownBase(base) || !isKnownBase(root))
           return false;
         if (isa<MemoryEffects::Write>(effect.getEffect())) {

@@ -43,6 +43,13 @@ bool isConstantGlobal(mlir::Value buffer);
 /// alias anything.
 bool isKnownBase(mlir::Value base);
 
+/// Whether `buffer` belongs to one iteration of a loop: a memref.alloc in
+/// the body of an scf.for, freed by its only memref.dealloc in the same
+/// block, of a static identity-layout shape of at most
+/// kMaxIterationBufferBytes. No other iteration sees it; onnx-stack-buffers
+/// moves it to the stack.
+bool isIterationBuffer(mlir::Value buffer);
+
 /// Calls `visit` with each memory effect of the ops in `region`, nested
 /// ones included, until it returns false. False when it did, or when an
 /// op's effects are unknown (not pure, no effect interface, no recursive

@@ -323,6 +323,8 @@ struct ONNXPlanMemoryPass
     SmallVector<PlannedBuffer> buffers;
     bool allPlanned = true;
     func.walk([&](memref::AllocOp alloc) {
+      if (onnxc::codegen::isIterationBuffer(alloc))
+        return; // onnx-stack-buffers puts it on the stack.
       auto type = alloc.getType();
       std::optional<int64_t> elementBytes =
           getElementBytes(type.getElementType());

@@ -98,6 +98,8 @@ void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
 /// Vector tiles, then buffers and loops.
 static void addLoopsStage(OpPassManager &pm,
                           const ONNXToLLVMPipelineOptions &options) {
+  if (options.fuse)
+    pm.addNestedPass<func::FuncOp>(createONNXFuseRowsPass());
   if (options.vectorize) {
     ONNXTileAndVectorizePassOptions vectorizeOptions;
     vectorizeOptions.vectorBits =
@@ -137,6 +139,7 @@ static void addLoopsStage(OpPassManager &pm,
   }
   if (options.vectorize && options.parallelize)
     pm.addPass(createONNXParallelizeLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createONNXStackBuffersPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   addCleanup(pm);
 }

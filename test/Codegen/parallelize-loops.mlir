@@ -228,21 +228,23 @@ func.func @in_place(%y: memref<1040xf32>) {
 
 // -----
 
+// A nest that allocates on the heap (a buffer of run-time size) is left
+// alone.
 // CHECK-LABEL: func @allocates
 // CHECK-NOT:     __onnxc_parallel_for
 // CHECK:         scf.for
 // CHECK-NOT:     func.func private
-func.func @allocates(%x: memref<1024xf32>, %y: memref<1024xf32>) {
+func.func @allocates(%x: memref<1024xf32>, %y: memref<1024xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
   %c1024 = arith.constant 1024 : index
   scf.for %i = %c0 to %c1024 step %c16 {
-    %t = memref.alloc() : memref<16xf32>
+    %t = memref.alloc(%n) : memref<?xf32>
     %v = vector.load %x[%i] : memref<1024xf32>, vector<16xf32>
-    vector.store %v, %t[%c0] : memref<16xf32>, vector<16xf32>
-    %w = vector.load %t[%c0] : memref<16xf32>, vector<16xf32>
+    vector.store %v, %t[%c0] : memref<?xf32>, vector<16xf32>
+    %w = vector.load %t[%c0] : memref<?xf32>, vector<16xf32>
     vector.store %w, %y[%i] : memref<1024xf32>, vector<16xf32>
-    memref.dealloc %t : memref<16xf32>
+    memref.dealloc %t : memref<?xf32>
   } {onnxc.parallel}
   return
 }
@@ -416,6 +418,34 @@ func.func @prefetching(%x: memref<2048xf32>, %y: memref<1024xf32>) {
     memref.prefetch %x[%j], read, locality<2>, data : memref<2048xf32>
     %v = vector.load %x[%j] : memref<2048xf32>, vector<16xf32>
     vector.store %v, %y[%i] : memref<1024xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// A buffer allocated and freed in each iteration (the row onnx-fuse-rows
+// computes) is the iteration's own: reading what the nest writes there
+// depends on no other iteration, and the nest becomes a task with the
+// buffer inside it.
+// CHECK-LABEL: func @iteration_buffer
+// CHECK:         call @__onnxc_parallel_for
+// CHECK-NOT:     memref.alloc
+// CHECK-LABEL: func private @iteration_buffer_parallel_0
+// CHECK:         scf.for
+// CHECK:           memref.alloc() : memref<16xf32>
+// CHECK:           memref.dealloc
+func.func @iteration_buffer(%x: memref<1024x16xf32>, %y: memref<1024x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  scf.for %i = %c0 to %c1024 step %c1 {
+    %row = memref.alloc() : memref<16xf32>
+    %v = vector.load %x[%i, %c0] : memref<1024x16xf32>, vector<16xf32>
+    vector.store %v, %row[%c0] : memref<16xf32>, vector<16xf32>
+    %r = vector.load %row[%c0] : memref<16xf32>, vector<16xf32>
+    vector.store %r, %y[%i, %c0] : memref<1024x16xf32>, vector<16xf32>
+    memref.dealloc %row : memref<16xf32>
   } {onnxc.parallel}
   return
 }

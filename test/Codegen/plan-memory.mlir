@@ -204,3 +204,24 @@ func.func @dynamic_kernel_shapes(%x: memref<?xf32>, %s: memref<1xindex>, %dims: 
   %ok = arith.constant 0 : i32
   return %ok : i32
 }
+
+// -----
+
+// A buffer of one loop iteration is left to onnx-stack-buffers: it is not
+// planned, and the function's workspace stays known (none).
+// CHECK-LABEL: func @iteration_buffer
+// CHECK-SAME:    attributes {onnx.workspace_bytes = 0 : i64}
+// CHECK:         scf.for
+// CHECK-NEXT:      memref.alloc() : memref<16xf32>
+func.func @iteration_buffer(%y: memref<4x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %row = memref.alloc() : memref<16xf32>
+    %r = vector.load %row[%c0] : memref<16xf32>, vector<16xf32>
+    vector.store %r, %y[%i, %c0] : memref<4x16xf32>, vector<16xf32>
+    memref.dealloc %row : memref<16xf32>
+  }
+  return
+}

@@ -77,6 +77,29 @@ def ONNXResultsToDestinationsPass
   ];
 }
 
+def ONNXFuseRowsPass : Pass<"onnx-fuse-rows", "::mlir::func::FuncOp"> {
+  let summary = "Compute a producer's rows inside the row loop of the "
+                "generic that gathers from them along the last axis";
+  let description = [{
+    Where every read of an all-parallel `linalg.generic`'s result is a
+    `tensor.extract` in the payload of one other all-parallel generic of the
+    same rank, at that generic's own iteration in every dimension but the
+    last (index d is `linalg.index d`), the consumer is tiled into rows
+    (`scf.for` loops over all but its last dimension, marked
+    `onnxc.parallel`) and each row first computes the one row of the
+    producer it reads, through the producer's tiling interface. The reads
+    then index that row. The intermediate tensor becomes a buffer of one
+    row, which stays in the cache: the passes of a separable resampling
+    (a Resize's gather along the rows, then along the columns) read their
+    input once and write only the result.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def ONNXTileAndVectorizePass
     : Pass<"onnx-tile-and-vectorize", "::mlir::func::FuncOp"> {
   let summary = "Tile linalg.generic ops on tensors to SIMD-wide tiles and "
@@ -439,6 +462,23 @@ def ONNXPrefetchRowsPass
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
   ];
+}
+
+def ONNXStackBuffersPass : Pass<"onnx-stack-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Give the buffers of one loop iteration a place in the "
+                "stack frame";
+  let description = [{
+    Runs after onnx-parallelize-loops. A `memref.alloc` in the body of an
+    `scf.for`, freed by its only `memref.dealloc` in the same block, with a
+    static identity-layout shape of at most 32 KiB, belongs to one
+    iteration (the row onnx-fuse-rows computes for each row of its
+    consumer): no iteration reads what another wrote in it. It becomes a
+    `memref.alloca` at the start of the function, and its dealloc goes.
+    The iterations a function runs then share one buffer; those of a task
+    function are one thread's, so every thread has its own. No iteration
+    calls an allocator, and the stack does not grow with the iterations.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
 def ONNXParallelizeLoopsPass

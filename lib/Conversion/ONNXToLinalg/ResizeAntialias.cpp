@@ -224,66 +224,6 @@ bool isCopy(const ResizeOperands &resize, const ResizedAxis &axis,
          resize.coordinateMode != Mode::tf_crop_and_resize;
 }
 
-/// The most taps, over all resized axes together, of an output that one
-/// kernel computes from X directly.
-constexpr int64_t kMaxFusedTaps = 16;
-
-/// Real-float Resize whose taps per output compile time knows and are few:
-/// one kernel, Resize's gather through every axis's normalized tap tables,
-/// which reads X once and writes no intermediate. Its multiplies grow with
-/// the product of the axes' taps rather than their sum, which few taps
-/// afford; integer results, whose exact ties the reference's pass-by-pass
-/// sums decide, take the passes. Null where it does not apply.
-Value buildFusedAntialias(OpBuilder &b, Location loc,
-                          const ResizeOperands &resize, Value input,
-                          ArrayRef<ResizedAxis> axes,
-                          ArrayRef<OpFoldResult> outSizes,
-                          const ComputeType &compute) {
-  if (!isa<FloatType>(compute.elementType) ||
-      resize.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize)
-    return {};
-  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-  SmallVector<int64_t> listed = resize.getListedAxes(rank);
-  SmallVector<int64_t> resized;
-  int64_t count = 0, taps = 1;
-  double start = 0.0;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (!llvm::is_contained(listed, d) ||
-        isCopy(resize, axes[d], outSizes[d],
-               tensor::getMixedSize(b, loc, input, d)))
-      continue;
-    if (!axes[d].staticScale)
-      return {};
-    ConstantArithmetic c;
-    double axisStart = getAntialiasStart(c, resize.mode, *axes[d].staticScale);
-    auto axisCount = static_cast<int64_t>(2.0 - 2.0 * axisStart);
-    // One tap count for every axis: the kernel's loops nest them alike.
-    if (count && axisCount != count)
-      return {};
-    count = axisCount;
-    start = axisStart;
-    taps *= count;
-    resized.push_back(d);
-  }
-  if (resized.empty() || taps > kMaxFusedTaps)
-    return {};
-  SmallVector<AxisTables> tables;
-  for (int64_t d : resized) {
-    Value inLength = tensor::DimOp::create(b, loc, input, d);
-    Value outLength = getValueOrCreateConstantIndexOp(b, loc, outSizes[d]);
-    int64_t position = llvm::find(listed, d) - listed.begin();
-    AxisValues<IRArithmetic> values =
-        getAxisValues(b, loc, resize, axes[d], inLength, outLength, Value(),
-                      position, listed.size());
-    tables.push_back(buildGatheredTapTables(
-        b, loc, resize, values, axes[d], outLength,
-        getConstantIntValue(tensor::getMixedSize(b, loc, input, d)), start,
-        count, compute.type));
-  }
-  return buildGather(b, loc, input, resized, tables, outSizes, compute,
-                     /*extrapolation=*/0.0);
-}
-
 /// One pass: `current` resampled along axis `d` to `outLength`.
 Value resampleAxis(OpBuilder &b, Location loc, Value current, int64_t d,
                    OpFoldResult outLength, Value indices, Value weights,
@@ -352,15 +292,14 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
   bool crop =
       resize.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize;
   int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-  if (Value fused =
-          buildFusedAntialias(b, loc, resize, input, axes, outSizes, compute))
-    return fused;
   Value current = mapElements(b, loc, input, compute.type,
                               [&](OpBuilder &nb, Location nloc, Value x) {
                                 return compute.toCompute(nb, nloc, x)[0];
                               });
   IRArithmetic m{b, loc};
-  // Axes in tensor order; the passes commute.
+  // Axes in tensor order; the passes commute. The last pass then gathers
+  // along the last axis, one row of the pass before for each of its rows,
+  // which onnx-fuse-rows computes in its row loop.
   SmallVector<int64_t> listed = resize.getListedAxes(rank);
   SmallVector<int64_t> ordered(listed);
   llvm::sort(ordered);

@@ -281,24 +281,28 @@ func.func @antialias_runtime(%x: tensor<4x8xf32>, %s: tensor<2xf32>) -> tensor<?
 
 // -----
 
-// Antialias shrinking two float axes by 0.5: 4 taps each, 16 in all, few
-// enough for one kernel that reads X at every pair of taps through the
-// two axes' constant tables and writes Y; no intermediate tensor.
-// CHECK-LABEL: func @antialias_fused
-// CHECK:         %[[Y:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]}
-// CHECK-COUNT-16:  tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<8x8xf32>
+// Antialias shrinking two float axes by 0.5: 4 taps each, one pass per
+// axis in tensor order, each the gather through its constant tables, the
+// last one along the last axis (onnx-fuse-rows then computes each row of
+// the first pass where the second reads it).
+// CHECK-LABEL: func @antialias_passes
+// CHECK:         %[[H:.*]] = linalg.generic
+// CHECK-COUNT-4:   tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<8x8xf32>
+// CHECK:         } -> tensor<4x8xf32>
+// CHECK:         %[[Y:.*]] = linalg.generic
+// CHECK-COUNT-4:   tensor.extract %[[H]][%{{.*}}, %{{.*}}] : tensor<4x8xf32>
 // CHECK:         } -> tensor<4x4xf32>
 // CHECK-NEXT:    return %[[Y]]
-func.func @antialias_fused(%x: tensor<8x8xf32>) -> tensor<4x4xf32> {
+func.func @antialias_passes(%x: tensor<8x8xf32>) -> tensor<4x4xf32> {
   %s = onnx.Constant dense<[0.5, 0.5]> : tensor<2xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {antialias = 1 : i64, mode = #onnx.resize_mode<linear>} : tensor<8x8xf32> -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
 
-// Integers take the passes even so: the reference sums axis by axis, and
-// an exact tie of the rounding to an integer follows its order. The first
-// pass writes its sums in f64, the second reads them, and no multiply-add
-// may fuse (docs/semantics.md: integer results are exact).
+// Integers too: the reference sums axis by axis, and an exact tie of the
+// rounding to an integer follows its order. The first pass writes its sums
+// in f64, the second reads them, and no multiply-add may fuse
+// (docs/semantics.md: integer results are exact).
 // CHECK-LABEL: func @antialias_integer_passes
 // CHECK-NOT:     fastmath
 // CHECK:         } -> tensor<8x8xf64>
@@ -316,8 +320,8 @@ func.func @antialias_integer_passes(%x: tensor<8x8xi8>) -> tensor<4x4xi8> {
   return %0 : tensor<4x4xi8>
 }
 
-// Cubic at 0.5 has 8 taps per axis, 64 in all: too many multiplies for one
-// kernel, so float axes take the passes too.
+// Cubic at 0.5 has 8 taps per axis: 8 reads per pass, 16 per output
+// rather than the 64 of a gather through both axes.
 // CHECK:         %[[H:.*]] = linalg.generic
 // CHECK-COUNT-8:   tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<16x16xf32>
 // CHECK:         } -> tensor<8x16xf32>

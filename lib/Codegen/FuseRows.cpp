@@ -1,0 +1,173 @@
+//===- FuseRows.cpp - A producer's row computed where its consumer reads it
+//===//
+//
+// A separable resampling runs one pass per axis, each a gather from the
+// previous pass's result. Where the last pass gathers along the last axis
+// only, each of its rows reads one row of the pass before, at its own
+// position: that row can be computed inside the consumer's row loop, into a
+// buffer one row long that stays in the cache, instead of a whole
+// intermediate tensor written to memory and read back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Codegen/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+namespace onnxc {
+#define GEN_PASS_DEF_ONNXFUSEROWSPASS
+#include "onnxc/Codegen/Passes.h.inc"
+} // namespace onnxc
+
+using namespace mlir;
+
+namespace {
+
+/// An all-parallel generic on tensors with one result written through an
+/// identity map from an init it never reads.
+bool isRowComputable(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumResults() != 1 || op.getNumParallelLoops() != op.getNumLoops() ||
+      op.getNumLoops() < 2)
+    return false;
+  OpOperand *init = op.getDpsInitOperand(0);
+  return op.getMatchingIndexingMap(init).isIdentity() &&
+         !op.payloadUsesValueFromOperand(init);
+}
+
+/// Whether `extract` reads, in every dimension but the last, the element at
+/// its consumer's own iteration: index d is `linalg.index d`.
+bool readsOwnRow(tensor::ExtractOp extract) {
+  ValueRange indices = extract.getIndices();
+  for (auto [d, index] : llvm::enumerate(indices.drop_back())) {
+    auto loopIndex = index.getDefiningOp<linalg::IndexOp>();
+    if (!loopIndex || loopIndex.getDim() != d)
+      return false;
+  }
+  return true;
+}
+
+/// The generic whose payload reads all of `producer`'s uses, each at its
+/// own row, if there is one with the producer's rank.
+linalg::GenericOp getRowConsumer(linalg::GenericOp producer) {
+  Value result = producer->getResult(0);
+  linalg::GenericOp consumer;
+  for (Operation *user : result.getUsers()) {
+    auto extract = dyn_cast<tensor::ExtractOp>(user);
+    if (!extract || !readsOwnRow(extract))
+      return nullptr;
+    auto owner = extract->getParentOfType<linalg::GenericOp>();
+    if (!owner || (consumer && owner != consumer))
+      return nullptr;
+    consumer = owner;
+  }
+  if (!consumer || !isRowComputable(consumer) ||
+      consumer.getNumLoops() != producer.getNumLoops())
+    return nullptr;
+  // The row lives on the stack (onnx-stack-buffers), so its size is known.
+  auto type = cast<RankedTensorType>(result.getType());
+  int64_t rowLength = type.getShape().back();
+  if (ShapedType::isDynamic(rowLength) ||
+      !type.getElementType().isIntOrFloat() ||
+      rowLength * llvm::divideCeil(type.getElementTypeBitWidth(), 8) >
+          onnxc::kMaxIterationBufferBytes)
+    return nullptr;
+  return consumer;
+}
+
+/// Tiles `consumer` by single rows and computes the row of `producer` it
+/// reads inside each.
+LogicalResult fuseRow(RewriterBase &rewriter, linalg::GenericOp producer,
+                      linalg::GenericOp consumer) {
+  int64_t rank = consumer.getNumLoops();
+  SmallVector<OpFoldResult> tileSizes(rank - 1, rewriter.getIndexAttr(1));
+  tileSizes.push_back(rewriter.getIndexAttr(0));
+  scf::SCFTilingOptions options;
+  options.setTileSizes(tileSizes);
+  rewriter.setInsertionPoint(consumer);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(consumer.getOperation()), options);
+  if (failed(tiled) || tiled->loops.size() != size_t(rank - 1))
+    return failure();
+  auto tiledConsumer = cast<linalg::GenericOp>(tiled->tiledOps.back());
+
+  // The producer's row at the consumer's row.
+  Location loc = producer.getLoc();
+  rewriter.setInsertionPoint(tiledConsumer);
+  SmallVector<OpFoldResult> offsets, sizes;
+  for (LoopLikeOpInterface loop : tiled->loops) {
+    offsets.push_back(*loop.getSingleInductionVar());
+    sizes.push_back(rewriter.getIndexAttr(1));
+  }
+  offsets.push_back(rewriter.getIndexAttr(0));
+  sizes.push_back(
+      tensor::getMixedSize(rewriter, loc, producer->getResult(0), rank - 1));
+  FailureOr<TilingResult> row =
+      cast<TilingInterface>(producer.getOperation())
+          .getTiledImplementation(rewriter, offsets, sizes);
+  if (failed(row) || row->tiledOps.size() != 1)
+    return failure();
+  // Into a row of its own, not a slice of the whole intermediate.
+  auto tiledProducer = cast<linalg::GenericOp>(row->tiledOps.front());
+  OpOperand *init = tiledProducer.getDpsInitOperand(0);
+  rewriter.setInsertionPoint(tiledProducer);
+  Value rowInit = tensor::EmptyOp::create(
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, init->get()),
+      getElementTypeOrSelf(init->get().getType()));
+  rewriter.modifyOpInPlace(tiledProducer, [&] { init->set(rowInit); });
+  Value rowValue = tiledProducer->getResult(0);
+
+  // The consumer's reads of the producer read the row.
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<tensor::ExtractOp> reads;
+  tiledConsumer.getRegion().walk([&](tensor::ExtractOp extract) {
+    if (extract.getTensor() == producer->getResult(0))
+      reads.push_back(extract);
+  });
+  for (tensor::ExtractOp extract : reads) {
+    SmallVector<Value> indices(rank - 1, zero);
+    indices.push_back(extract.getIndices().back());
+    rewriter.setInsertionPoint(extract);
+    rewriter.replaceOpWithNewOp<tensor::ExtractOp>(extract, rowValue, indices);
+  }
+
+  rewriter.replaceOp(consumer, tiled->replacements);
+  for (LoopLikeOpInterface loop : tiled->loops)
+    loop->setAttr(onnxc::kParallelLoopAttrName, rewriter.getUnitAttr());
+  if (producer->use_empty())
+    rewriter.eraseOp(producer);
+  return success();
+}
+
+struct ONNXFuseRowsPass : onnxc::impl::ONNXFuseRowsPassBase<ONNXFuseRowsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    // One pair at a time: fusing one erases its producer, which may have
+    // been another pair's consumer.
+    DenseSet<Operation *> failed;
+    for (;;) {
+      linalg::GenericOp producer, consumer;
+      getOperation().walk([&](linalg::GenericOp op) {
+        if (producer || failed.contains(op) || !isRowComputable(op) ||
+            op->getParentOfType<linalg::GenericOp>())
+          return;
+        if ((consumer = getRowConsumer(op)))
+          producer = op;
+      });
+      if (!producer)
+        return;
+      if (mlir::failed(fuseRow(rewriter, producer, consumer)))
+        failed.insert(producer);
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,128 @@
+// RUN: onnx-opt %s -onnx-fuse-rows -split-input-file | FileCheck %s
+
+// A gather along the rows (the producer), then one along the last axis
+// that reads, at each of its rows, the producer's row of the same index:
+// the consumer becomes a loop over its rows, marked parallel, each
+// computing the producer's row into a tensor of its own and then the
+// consumer's row from it.
+// CHECK-LABEL: func @row_pass_then_column_pass
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x8x16xf32>, %[[ROWS:.*]]: tensor<4xi32>, %[[COLS:.*]]: tensor<8xi32>)
+// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<2x4x8xf32>) {
+// CHECK:           scf.for %[[J:.*]] = {{.*}} iter_args(%[[Y:.*]] = %{{.*}}) -> (tensor<2x4x8xf32>) {
+// CHECK-DAG:         %[[ROWTABLE:.*]] = tensor.extract_slice %[[ROWS]][%[[J]]] [1] [1]
+// CHECK-DAG:         %[[OUT:.*]] = tensor.extract_slice %[[Y]][%[[I]], %[[J]], 0] [1, 1, 8] [1, 1, 1]
+// CHECK-DAG:         %[[EMPTY:.*]] = tensor.empty() : tensor<1x1x16xf32>
+// CHECK:             %[[ROW:.*]] = linalg.generic {{.*}} ins(%[[ROWTABLE]] : tensor<1xi32>) outs(%[[EMPTY]] : tensor<1x1x16xf32>)
+// CHECK:               tensor.extract %[[X]]
+// CHECK:             } -> tensor<1x1x16xf32>
+// CHECK:             %[[RESULT:.*]] = linalg.generic {{.*}} outs(%[[OUT]] : tensor<1x1x8xf32>)
+// CHECK:               tensor.extract %[[ROW]][%[[ZERO:.*]], %[[ZERO]], %{{.*}}] : tensor<1x1x16xf32>
+// CHECK:             } -> tensor<1x1x8xf32>
+// CHECK:             %[[INSERTED:.*]] = tensor.insert_slice %[[RESULT]] into %[[Y]][%[[I]], %[[J]], 0] [1, 1, 8] [1, 1, 1]
+// CHECK:             scf.yield %[[INSERTED]]
+// CHECK:           } {onnxc.parallel}
+// CHECK:         } {onnxc.parallel}
+func.func @row_pass_then_column_pass(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>) -> tensor<2x4x8xf32> {
+  %e0 = tensor.empty() : tensor<2x4x16xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<2x4x16xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%i0, %ri, %i2] : tensor<2x8x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x16xf32>
+  %e1 = tensor.empty() : tensor<2x4x8xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<8xi32>) outs(%e1 : tensor<2x4x8xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%i0, %i1, %ci] : tensor<2x4x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x8xf32>
+  return %h : tensor<2x4x8xf32>
+}
+
+// -----
+
+// The consumer reads another row of the producer than its own (a gather
+// along the rows too): nothing changes.
+// CHECK-LABEL: func @other_row
+// CHECK-NOT:     scf.for
+func.func @other_row(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>, %k: index) -> tensor<2x4x8xf32> {
+  %e0 = tensor.empty() : tensor<2x4x16xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<2x4x16xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%i0, %ri, %i2] : tensor<2x8x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x16xf32>
+  %e1 = tensor.empty() : tensor<2x4x8xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<8xi32>) outs(%e1 : tensor<2x4x8xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%i0, %k, %ci] : tensor<2x4x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x8xf32>
+  return %h : tensor<2x4x8xf32>
+}
+
+// -----
+
+// The producer's result is also returned: it is stored anyway.
+// CHECK-LABEL: func @producer_returned
+// CHECK-NOT:     scf.for
+func.func @producer_returned(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>) -> (tensor<2x4x8xf32>, tensor<2x4x16xf32>) {
+  %e0 = tensor.empty() : tensor<2x4x16xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<2x4x16xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%i0, %ri, %i2] : tensor<2x8x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x16xf32>
+  %e1 = tensor.empty() : tensor<2x4x8xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<8xi32>) outs(%e1 : tensor<2x4x8xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%i0, %i1, %ci] : tensor<2x4x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x8xf32>
+  return %h, %v : tensor<2x4x8xf32>, tensor<2x4x16xf32>
+}
+
+// -----
+
+// A row of 16384 floats (64 KiB) would not fit the stack buffer of
+// onnx-stack-buffers: nothing changes.
+// CHECK-LABEL: func @row_too_long
+// CHECK-NOT:     scf.for
+func.func @row_too_long(%x: tensor<2x8x16384xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>) -> tensor<2x4x8xf32> {
+  %e0 = tensor.empty() : tensor<2x4x16384xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<2x4x16384xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%i0, %ri, %i2] : tensor<2x8x16384xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x16384xf32>
+  %e1 = tensor.empty() : tensor<2x4x8xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<8xi32>) outs(%e1 : tensor<2x4x8xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%i0, %i1, %ci] : tensor<2x4x16384xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x8xf32>
+  return %h : tensor<2x4x8xf32>
+}
