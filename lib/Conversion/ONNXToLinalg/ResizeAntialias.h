@@ -8,9 +8,10 @@
 
 namespace onnxc::onnx_to_linalg::resize {
 
-/// Linear or cubic Resize with antialias on `input` (non-empty): one pass
-/// per resized axis, each a weighted sum over the axis's taps normalized
-/// by the sum of their weights, through intermediates in the compute type.
+/// Linear or cubic Resize with antialias on `input` (non-empty), or one
+/// that only grows its axes, where antialias changes nothing: one pass per
+/// resized axis, each a weighted sum over the axis's taps normalized by the
+/// sum of their weights, through intermediates in the compute type.
 /// `roi` is the op's roi, or null.
 mlir::Value lowerAntialiasedResize(mlir::OpBuilder &b, mlir::Location loc,
                                    const onnx::ResizeOperands &resize,

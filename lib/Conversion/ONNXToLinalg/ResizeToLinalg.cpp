@@ -37,6 +37,37 @@ using namespace onnxc::onnx_to_linalg::resize;
 
 namespace {
 
+/// Real-float cubic upsampling along the last axis and others, with
+/// constant scales and a row length compile time knows: one pass per axis
+/// sums 4 taps each, 8 per output of a 2-D resize rather than the 16 of a
+/// gather through both axes, and onnx-fuse-rows keeps the row of the pass
+/// before the last in the cache. Upsampling only: the separable passes
+/// stretch the kernel when an axis shrinks, as antialias does. Integers
+/// keep the gather, which sums in the reference's order.
+bool isSeparableCubic(const ResizeOperands &resize, ArrayRef<ResizedAxis> axes,
+                      RankedTensorType inputType, const ComputeType &compute) {
+  int64_t rank = inputType.getRank();
+  if (resize.mode != ResizeMode::cubic || !compute.contract ||
+      compute.isComplex || rank == 0 ||
+      resize.coordinateMode ==
+          CoordinateTransformationMode::tf_crop_and_resize ||
+      ShapedType::isDynamic(inputType.getShape().back()))
+    return false;
+  int64_t resized = 0;
+  bool lastResized = false;
+  for (int64_t d : resize.getListedAxes(rank)) {
+    std::optional<double> scale = axes[d].staticScale;
+    if (!scale || *scale < 1.0)
+      return false;
+    std::optional<int64_t> out = getConstantIntValue(axes[d].outLength);
+    if (*scale == 1.0 && out && *out == inputType.getDimSize(d))
+      continue;
+    ++resized;
+    lastResized |= d == rank - 1;
+  }
+  return resized >= 2 && lastResized;
+}
+
 //===----------------------------------------------------------------------===//
 // Tables
 //===----------------------------------------------------------------------===//
@@ -405,7 +436,8 @@ private:
         elementType.isBF16())
       compute.type = b.getF64Type();
     compute.roundToNearestEven = true;
-    if (resize.antialias && resize.mode != ResizeMode::nearest)
+    if ((resize.antialias && resize.mode != ResizeMode::nearest) ||
+        isSeparableCubic(resize, axes, inputType, compute))
       return lowerAntialiasedResize(b, loc, resize, input, roi, axes, outSizes,
                                     compute);
     bool crop = resize.coordinateMode ==
