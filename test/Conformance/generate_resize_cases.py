@@ -678,6 +678,30 @@ def cubic_cases(data):
             data.distinct([5, 6]), "float32", mode="cubic", ctm=ctm,
             cubic_coeff_a=a, exclude_outside=ex, scales=values,
             roi=[-0.25, 0, 1, 1.25] if crop else None))
+    # Real floats growing the last axis and another go axis by axis (one
+    # pass per axis): every coordinate mode, both coefficients, with and
+    # without exclude_outside, lengths of 1 and 2, scales of 1 on an axis,
+    # sizes, unordered axes, and the float types.
+    for i, (ctm, a, ex) in enumerate(itertools.product(
+            ("half_pixel", "pytorch_half_pixel", "align_corners",
+             "asymmetric", "half_pixel_symmetric"), (-0.5, -0.75), (0, 1))):
+        shape, values = (([2, 3, 4], [1, 2, 2.5]), ([1, 1, 5], [1, 1.6, 3]),
+                         ([2, 2, 1, 6], [1, 1, 4, 1.5]),
+                         ([3, 2, 5], [1.5, 1, 2]))[i % 4]
+        cases.append(resize_case(
+            "resize19_float32_cubic_axis_by_axis_%s_a%s_exclude%d_%s_%s" % (
+                ctm, fmt([a]), ex, "x".join(map(str, shape)), fmt(values)),
+            19, data.distinct(shape), "float32", mode="cubic", ctm=ctm,
+            cubic_coeff_a=a, exclude_outside=ex, scales=values))
+    for type_name in ("float16", "bfloat16", "float64"):
+        cases.append(resize_case(
+            "resize13_%s_cubic_axis_by_axis" % type_name, 13,
+            data.numeric(type_name, [2, 4, 5]), type_name, mode="cubic",
+            ctm="half_pixel", scales=[1, 2, 1.4]))
+    cases.append(resize_case(
+        "resize18_float32_cubic_axis_by_axis_sizes_axes", 18,
+        data.distinct([2, 3, 4]), "float32", mode="cubic", ctm="half_pixel",
+        axes=[2, 1], sizes=[9, 7]))
     return cases
 
 
