@@ -31,11 +31,12 @@ using namespace mlir;
 namespace {
 
 /// An all-parallel generic on tensors with one result written through an
-/// identity map from an init it never reads.
+/// identity map from an init it never reads, and no dimension of size 0
+/// (which computes nothing, and which upstream's tiling does not take).
 bool isRowComputable(linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumResults() != 1 || op.getNumParallelLoops() != op.getNumLoops() ||
-      op.getNumLoops() < 2)
+      op.getNumLoops() < 2 || llvm::is_contained(op.getStaticLoopRanges(), 0))
     return false;
   OpOperand *init = op.getDpsInitOperand(0);
   return op.getMatchingIndexingMap(init).isIdentity() &&

@@ -126,3 +126,30 @@ func.func @row_too_long(%x: tensor<2x8x16384xf32>, %rows: tensor<4xi32>, %cols: 
   } -> tensor<2x4x8xf32>
   return %h : tensor<2x4x8xf32>
 }
+
+// -----
+
+// An empty consumer computes nothing: nothing changes.
+// CHECK-LABEL: func @empty_consumer
+// CHECK-NOT:     scf.for
+func.func @empty_consumer(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32>, %cols: tensor<0xi32>) -> tensor<2x4x0xf32> {
+  %e0 = tensor.empty() : tensor<2x4x16xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<2x4x16xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%i0, %ri, %i2] : tensor<2x8x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x16xf32>
+  %e1 = tensor.empty() : tensor<2x4x0xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<0xi32>) outs(%e1 : tensor<2x4x0xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%i0, %i1, %ci] : tensor<2x4x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x0xf32>
+  return %h : tensor<2x4x0xf32>
+}
