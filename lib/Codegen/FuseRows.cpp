@@ -1,5 +1,4 @@
-//===- FuseRows.cpp - A producer's row computed where its consumer reads it
-//===//
+//===- FuseRows.cpp - Producer rows computed in the consumer's row loop ---===//
 //
 // A separable resampling runs one pass per axis, each a gather from the
 // previous pass's result. Where the last pass gathers along the last axis
@@ -12,12 +11,15 @@
 
 #include "onnxc/Codegen/Passes.h"
 
+#include "LoopAccesses.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
@@ -30,8 +32,9 @@ using namespace mlir;
 
 namespace {
 
-/// An all-parallel generic on tensors with one result written through an
-/// identity map from an init it never reads, and no dimension of size 0
+/// An all-parallel generic on tensors of rank 2 or more with one result
+/// written through an identity map from an init it never reads, and no
+/// dimension of size 0
 /// (which computes nothing, and which upstream's tiling does not take).
 bool isRowComputable(linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
@@ -43,13 +46,18 @@ bool isRowComputable(linalg::GenericOp op) {
          !op.payloadUsesValueFromOperand(init);
 }
 
-/// Whether `extract` reads, in every dimension but the last, the element at
-/// its consumer's own iteration: index d is `linalg.index d`.
-bool readsOwnRow(tensor::ExtractOp extract) {
+/// Whether `extract`, in the payload of `consumer`, reads in every dimension
+/// but the last the element at the consumer's own iteration: index d is
+/// `linalg.index d`, or 0 where the consumer's dimension d has size 1
+/// (canonicalization folds the index of such a dimension to 0).
+bool readsOwnRow(tensor::ExtractOp extract, linalg::GenericOp consumer) {
+  SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
   ValueRange indices = extract.getIndices();
   for (auto [d, index] : llvm::enumerate(indices.drop_back())) {
-    auto loopIndex = index.getDefiningOp<linalg::IndexOp>();
-    if (!loopIndex || loopIndex.getDim() != d)
+    if (auto loopIndex = index.getDefiningOp<linalg::IndexOp>();
+        loopIndex && loopIndex.getDim() == d)
+      continue;
+    if (ranges[d] != 1 || !isConstantIntValue(index, 0))
       return false;
   }
   return true;
@@ -62,23 +70,30 @@ linalg::GenericOp getRowConsumer(linalg::GenericOp producer) {
   linalg::GenericOp consumer;
   for (Operation *user : result.getUsers()) {
     auto extract = dyn_cast<tensor::ExtractOp>(user);
-    if (!extract || !readsOwnRow(extract))
-      return nullptr;
-    auto owner = extract->getParentOfType<linalg::GenericOp>();
+    auto owner = extract ? extract->getParentOfType<linalg::GenericOp>()
+                         : linalg::GenericOp();
     if (!owner || (consumer && owner != consumer))
       return nullptr;
     consumer = owner;
   }
+  // A consumer of one row has no rows to tile (a row this pass made).
   if (!consumer || !isRowComputable(consumer) ||
-      consumer.getNumLoops() != producer.getNumLoops())
+      consumer.getNumLoops() != producer.getNumLoops() ||
+      llvm::all_of(ArrayRef(consumer.getStaticLoopRanges()).drop_back(),
+                   [](int64_t range) { return range == 1; }) ||
+      llvm::any_of(result.getUsers(), [&](Operation *user) {
+        return !readsOwnRow(cast<tensor::ExtractOp>(user), consumer);
+      }))
     return nullptr;
-  // The row lives on the stack (onnx-stack-buffers), so its size is known.
+  // A row of unknown or large size would stay a heap allocation in the
+  // consumer's row loop, which then could not be shared among threads; a
+  // small one goes on the stack (onnx-stack-buffers).
   auto type = cast<RankedTensorType>(result.getType());
   int64_t rowLength = type.getShape().back();
-  if (ShapedType::isDynamic(rowLength) ||
-      !type.getElementType().isIntOrFloat() ||
-      rowLength * llvm::divideCeil(type.getElementTypeBitWidth(), 8) >
-          onnxc::kMaxIterationBufferBytes)
+  std::optional<int64_t> elementBytes =
+      onnxc::codegen::getElementBytes(type.getElementType());
+  if (ShapedType::isDynamic(rowLength) || !elementBytes ||
+      rowLength * *elementBytes > onnxc::kMaxIterationBufferBytes)
     return nullptr;
   return consumer;
 }

@@ -105,7 +105,9 @@ struct LoopAccesses {
 /// memref.prefetch has none here: it changes no data), every
 /// accessed memref comes from a function argument, an allocation, a global
 /// or views of those (not, say, an arith.select of two memrefs), and it
-/// allocates or frees nothing but stack memory; else nullopt.
+/// allocates or frees nothing but stack memory and buffers of one of its
+/// iterations (isIterationBuffer), whose accesses it leaves out; else
+/// nullopt.
 std::optional<LoopAccesses> getLoopAccesses(mlir::scf::ForOp loop);
 
 } // namespace onnxc::codegen

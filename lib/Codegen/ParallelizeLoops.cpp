@@ -67,17 +67,28 @@ void forEachWrite(scf::ForOp loop,
       return type.getNumElements() *
              onnxc::codegen::getElementBytes(type.getElementType()).value_or(8);
     };
-    if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+    Value memref;
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
       bytes = vectorBytes(write.getVectorType());
-    else if (auto store = dyn_cast<vector::StoreOp>(op))
+      memref = write.getBase();
+    } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
       bytes = vectorBytes(store.getVectorType());
-    else if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
+      memref = store.getBase();
+    } else if (auto store = dyn_cast<vector::MaskedStoreOp>(op)) {
       bytes = vectorBytes(store.getVectorType());
-    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      memref = store.getBase();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
       bytes = onnxc::codegen::getElementBytes(
                   store.getMemRefType().getElementType())
                   .value_or(8);
-    else
+      memref = store.getMemRef();
+    } else {
+      return;
+    }
+    // A buffer of one iteration stays in the thread's cache: its writes
+    // are not the output the iterations share.
+    if (onnxc::codegen::isIterationBuffer(
+            onnxc::codegen::getBaseBuffer(memref, /*throughWorkspace=*/false)))
       return;
     SmallVector<scf::ForOp> loops;
     for (auto parent = op->getParentOfType<scf::ForOp>(); parent != loop;

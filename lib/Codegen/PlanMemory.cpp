@@ -323,8 +323,10 @@ struct ONNXPlanMemoryPass
     SmallVector<PlannedBuffer> buffers;
     bool allPlanned = true;
     func.walk([&](memref::AllocOp alloc) {
+      // Every thread running the loop needs its own, which one workspace
+      // slot is not: onnx-stack-buffers gives it one in each stack frame.
       if (onnxc::codegen::isIterationBuffer(alloc))
-        return; // onnx-stack-buffers puts it on the stack.
+        return;
       auto type = alloc.getType();
       std::optional<int64_t> elementBytes =
           getElementBytes(type.getElementType());

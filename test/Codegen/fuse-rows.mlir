@@ -153,3 +153,37 @@ func.func @empty_consumer(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32>, %cols: t
   } -> tensor<2x4x0xf32>
   return %h : tensor<2x4x0xf32>
 }
+
+// -----
+
+// A dimension of size 1 (a batch of one): canonicalization has made its
+// index the constant 0 in both payloads, and the rows fuse all the same.
+// CHECK-LABEL: func @unit_batch
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             %[[ROW:.*]] = linalg.generic
+// CHECK:             } -> tensor<1x1x16xf32>
+// CHECK:             linalg.generic
+// CHECK:               tensor.extract %[[ROW]][%{{.*}}, %{{.*}}, %{{.*}}] : tensor<1x1x16xf32>
+// CHECK:           } {onnxc.parallel}
+// CHECK:         } {onnxc.parallel}
+func.func @unit_batch(%x: tensor<1x8x16xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>) -> tensor<1x4x8xf32> {
+  %c0 = arith.constant 0 : index
+  %e0 = tensor.empty() : tensor<1x4x16xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<1x4x16xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%c0, %ri, %i2] : tensor<1x8x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<1x4x16xf32>
+  %e1 = tensor.empty() : tensor<1x4x8xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<8xi32>) outs(%e1 : tensor<1x4x8xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%c0, %i1, %ci] : tensor<1x4x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<1x4x8xf32>
+  return %h : tensor<1x4x8xf32>
+}

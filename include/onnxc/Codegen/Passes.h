@@ -2,6 +2,7 @@
 #ifndef ONNXC_CODEGEN_PASSES_H
 #define ONNXC_CODEGEN_PASSES_H
 
+#include "onnxc/Codegen/IterationBuffers.h"
 #include "onnxc/Runtime/onnxc_model_support.h"
 
 #include "mlir/Pass/Pass.h"
@@ -47,11 +48,6 @@ namespace onnxc {
 /// other iteration writes, so they may run in any order or at once
 /// (onnx-parallelize-loops runs them on several threads).
 inline constexpr llvm::StringLiteral kParallelLoopAttrName = "onnxc.parallel";
-
-/// The largest buffer of one loop iteration (the row onnx-fuse-rows gives
-/// a producer) that lives on the stack (onnx-stack-buffers): well within a
-/// thread's stack, and within the L1 cache it is meant to stay in.
-inline constexpr int64_t kMaxIterationBufferBytes = 32 * 1024;
 
 /// The model support library's `int64_t __onnxc_num_threads(void)`: the
 /// threads the running kernel's parallel loops may use (onnx-streaming-stores

@@ -322,7 +322,10 @@ def ONNXPlanMemoryPass : Pass<"onnx-plan-memory", "::mlir::ModuleOp"> {
       arithmetic.
 
     The function then allocates the workspace once, views each buffer into
-    it (`memref.view`), and frees it at its end.
+    it (`memref.view`), and frees it at its end. A buffer of one loop
+    iteration (see onnx-stack-buffers) is not planned: every thread running
+    the loop needs its own, which one workspace slot is not; it does not
+    count as unplanned either.
 
     The function gets `onnx.workspace_bytes`: the workspace's size when
     every allocation was planned and all of them are static, else -1.
@@ -470,7 +473,8 @@ def ONNXStackBuffersPass : Pass<"onnx-stack-buffers", "::mlir::func::FuncOp"> {
   let description = [{
     Runs after onnx-parallelize-loops. A `memref.alloc` in the body of an
     `scf.for`, freed by its only `memref.dealloc` in the same block, with a
-    static identity-layout shape of at most 32 KiB, belongs to one
+    static identity-layout shape of at most kMaxIterationBufferBytes
+    (include/onnxc/Codegen/IterationBuffers.h), belongs to one
     iteration (the row onnx-fuse-rows computes for each row of its
     consumer): no iteration reads what another wrote in it. It becomes a
     `memref.alloca` at the start of the function, and its dealloc goes.
@@ -524,10 +528,11 @@ def ONNXParallelizeLoopsPass
     kind or type is an error.
 
     A nest is left alone when it allocates or frees anything but stack
-    memory, has an op of unknown memory effects, accesses a memref that is
-    not a function argument, an allocation, a global or a view of those,
-    reads a buffer it writes (an in-place update could read what another
-    iteration writes), or uses a value from above that cannot be stored in
+    memory and the buffers of one of its iterations (onnx-stack-buffers),
+    has an op of unknown memory effects, accesses a memref that is not a
+    function argument, an allocation, a global or a view of those, reads a
+    buffer it writes (an in-place update could read what another iteration
+    writes; the buffers of one iteration aside), or uses a value from above that cannot be stored in
     the context (it must be a memref, an index, an integer or a float). Each
     loop's trip count is clamped at 0, so that empty loops of a band never
     multiply into iterations.

@@ -16,6 +16,7 @@
 #include "ResizeAntialias.h"
 #include "ResizeGather.h"
 #include "ResizeRules.h"
+#include "onnxc/Codegen/IterationBuffers.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,20 +39,27 @@ using namespace onnxc::onnx_to_linalg::resize;
 namespace {
 
 /// Real-float cubic upsampling along the last axis and others, with
-/// constant scales and a row length compile time knows: one pass per axis
-/// sums 4 taps each, 8 per output of a 2-D resize rather than the 16 of a
-/// gather through both axes, and onnx-fuse-rows keeps the row of the pass
-/// before the last in the cache. Upsampling only: the separable passes
-/// stretch the kernel when an axis shrinks, as antialias does. Integers
-/// keep the gather, which sums in the reference's order.
+/// constant scales and a row that onnx-fuse-rows keeps in the cache (a
+/// static length within kMaxIterationBufferBytes in the compute type): one
+/// pass per axis sums 4 taps each, 8 per output of a 2-D resize rather than
+/// the 16 of a gather through both axes. The passes compute the same
+/// kernel, their weights divided by their sum (1 for cubic, up to
+/// rounding, but with exclude_outside, where both divide). Upsampling
+/// only: the passes stretch the kernel when an axis shrinks, as antialias
+/// does. tf_crop_and_resize keeps the gather, which selects
+/// extrapolation_value in the same kernel. Integers keep it too: its sums
+/// follow the reference's order.
 bool isSeparableCubic(const ResizeOperands &resize, ArrayRef<ResizedAxis> axes,
                       RankedTensorType inputType, const ComputeType &compute) {
   int64_t rank = inputType.getRank();
   if (resize.mode != ResizeMode::cubic || !compute.contract ||
       compute.isComplex || rank == 0 ||
-      resize.coordinateMode ==
-          CoordinateTransformationMode::tf_crop_and_resize ||
-      ShapedType::isDynamic(inputType.getShape().back()))
+      resize.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize)
+    return false;
+  int64_t rowLength = inputType.getShape().back();
+  if (ShapedType::isDynamic(rowLength) ||
+      rowLength * (compute.type.getIntOrFloatBitWidth() / 8) >
+          kMaxIterationBufferBytes)
     return false;
   int64_t resized = 0;
   bool lastResized = false;

@@ -228,6 +228,36 @@ func.func @cubic_separable(%x: tensor<4x4xf32>) -> tensor<6x6xf32> {
 
 // -----
 
+// Integer cubic growing two axes keeps the single gather, by phases: its
+// sums follow the reference's order. 16 reads per phase of the last axis.
+// CHECK-LABEL: func @cubic_integer_phases
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<8x4x3xi32>)
+// CHECK-COUNT-48: tensor.extract %arg0
+// CHECK-NOT:     tensor.extract
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<8x4x3xi32> into tensor<8x12xi32>
+func.func @cubic_integer_phases(%x: tensor<4x4xi32>) -> tensor<8x12xi32> {
+  %s = onnx.Constant dense<[2.0, 3.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x4xi32> -> tensor<8x12xi32>
+  return %0 : tensor<8x12xi32>
+}
+
+// -----
+
+// A float row longer than a stack row buffer (8193 floats) keeps the
+// single gather too: onnx-fuse-rows would leave the passes' intermediate
+// whole.
+// CHECK-LABEL: func @cubic_long_rows
+// CHECK:         linalg.generic
+// CHECK-COUNT-16: tensor.extract %arg0
+// CHECK-NOT:     linalg.generic
+func.func @cubic_long_rows(%x: tensor<2x8193xf32>) -> tensor<4x16386xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<2x8193xf32> -> tensor<4x16386xf32>
+  return %0 : tensor<4x16386xf32>
+}
+
+// -----
+
 // Cubic rows three times as long, by phases: four reads per phase, the
 // last phase's sum selected unless another phase's is.
 // CHECK-LABEL: func @cubic_phases
