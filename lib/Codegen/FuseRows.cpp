@@ -110,8 +110,14 @@ LogicalResult fuseRow(RewriterBase &rewriter, linalg::GenericOp producer,
   rewriter.setInsertionPoint(consumer);
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(consumer.getOperation()), options);
-  if (failed(tiled) || tiled->loops.size() != size_t(rank - 1))
+  if (failed(tiled))
     return failure();
+  // One loop per dimension but the last, whose indices the row takes.
+  if (tiled->loops.size() != size_t(rank - 1)) {
+    if (!tiled->loops.empty())
+      rewriter.eraseOp(tiled->loops.front());
+    return failure();
+  }
   auto tiledConsumer = cast<linalg::GenericOp>(tiled->tiledOps.back());
 
   // The producer's row at the consumer's row.
@@ -128,8 +134,11 @@ LogicalResult fuseRow(RewriterBase &rewriter, linalg::GenericOp producer,
   FailureOr<TilingResult> row =
       cast<TilingInterface>(producer.getOperation())
           .getTiledImplementation(rewriter, offsets, sizes);
-  if (failed(row) || row->tiledOps.size() != 1)
+  if (failed(row) || row->tiledOps.size() != 1) {
+    // Leave the consumer as it was.
+    rewriter.eraseOp(tiled->loops.front());
     return failure();
+  }
   // Into a row of its own, not a slice of the whole intermediate.
   auto tiledProducer = cast<linalg::GenericOp>(row->tiledOps.front());
   OpOperand *init = tiledProducer.getDpsInitOperand(0);

@@ -187,3 +187,67 @@ func.func @unit_batch(%x: tensor<1x8x16xf32>, %rows: tensor<4xi32>, %cols: tenso
   } -> tensor<1x4x8xf32>
   return %h : tensor<1x4x8xf32>
 }
+
+// -----
+
+// Two generics read the producer: a row computed in one would be computed
+// again in the other, so nothing changes.
+// CHECK-LABEL: func @two_consumers
+// CHECK-NOT:     scf.for
+func.func @two_consumers(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>) -> (tensor<2x4x8xf32>, tensor<2x4x8xf32>) {
+  %e0 = tensor.empty() : tensor<2x4x16xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<2x4x16xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%i0, %ri, %i2] : tensor<2x8x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x16xf32>
+  %eh = tensor.empty() : tensor<2x4x8xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<8xi32>) outs(%eh : tensor<2x4x8xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%i0, %i1, %ci] : tensor<2x4x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x8xf32>
+  %eg = tensor.empty() : tensor<2x4x8xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<8xi32>) outs(%eg : tensor<2x4x8xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%i0, %i1, %ci] : tensor<2x4x16xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x8xf32>
+  return %h, %g : tensor<2x4x8xf32>, tensor<2x4x8xf32>
+}
+
+// -----
+
+// A row of run-time length could not go on the stack: nothing changes.
+// CHECK-LABEL: func @dynamic_row
+// CHECK-NOT:     scf.for
+func.func @dynamic_row(%x: tensor<2x8x?xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>, %n: index) -> tensor<2x4x8xf32> {
+  %e0 = tensor.empty(%n) : tensor<2x4x?xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<2x4x?xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%i0, %ri, %i2] : tensor<2x8x?xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x?xf32>
+  %e1 = tensor.empty() : tensor<2x4x8xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cols : tensor<8xi32>) outs(%e1 : tensor<2x4x8xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %i1 = linalg.index 1 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %v[%i0, %i1, %ci] : tensor<2x4x?xf32>
+    linalg.yield %a : f32
+  } -> tensor<2x4x8xf32>
+  return %h : tensor<2x4x8xf32>
+}

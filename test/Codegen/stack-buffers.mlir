@@ -1,4 +1,5 @@
 // RUN: onnx-opt %s -onnx-stack-buffers -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -onnx-parallelize-loops -onnx-stack-buffers -split-input-file | FileCheck %s --check-prefix=TASK
 
 // A row allocated and freed in each iteration: one stack buffer at the
 // start of the function, shared by the iterations, and no dealloc.
@@ -10,6 +11,14 @@
 // CHECK:           vector.load %[[ROW]]
 // CHECK-NOT:       memref.dealloc
 // CHECK:         }
+// After onnx-parallelize-loops, the buffer is in the task function's frame
+// (one per thread), not in the kernel's.
+// TASK-LABEL:    func @iteration_row
+// TASK-NOT:      memref.alloca
+// TASK:          call @__onnxc_parallel_for
+// TASK-LABEL:    func private @iteration_row_parallel_0
+// TASK-NEXT:       memref.alloca() {alignment = 64 : i64} : memref<256xf32>
+// TASK:            scf.for
 func.func @iteration_row(%y: memref<4x16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

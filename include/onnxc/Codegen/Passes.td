@@ -83,15 +83,23 @@ def ONNXFuseRowsPass : Pass<"onnx-fuse-rows", "::mlir::func::FuncOp"> {
   let description = [{
     Where every read of an all-parallel `linalg.generic`'s result is a
     `tensor.extract` in the payload of one other all-parallel generic of the
-    same rank, at that generic's own iteration in every dimension but the
-    last (index d is `linalg.index d`), the consumer is tiled into rows
+    same rank (2 or more), at that generic's own iteration in every
+    dimension but the last (index d is `linalg.index d`, or 0 where the
+    consumer's dimension d has size 1), the consumer is tiled into rows
     (`scf.for` loops over all but its last dimension, marked
     `onnxc.parallel`) and each row first computes the one row of the
-    producer it reads, through the producer's tiling interface. The reads
-    then index that row. The intermediate tensor becomes a buffer of one
-    row, which stays in the cache: the passes of a separable resampling
-    (a Resize's gather along the rows, then along the columns) read their
-    input once and write only the result.
+    producer it reads, through the producer's tiling interface, into a
+    `tensor.empty` of its own. The reads then index that row. The
+    intermediate tensor becomes a buffer of one row, which stays in the
+    cache: the passes of a separable resampling (a Resize's gather along
+    the rows, then along the columns) read their input once and write only
+    the result.
+
+    Both generics write through an identity map an init they do not read.
+    The producer's row has a static length of at most
+    `kMaxIterationBufferBytes` (onnx-stack-buffers puts it on the stack).
+    Generics with a dimension of size 0, and consumers whose dimensions but
+    the last all have size 1, are left alone.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
