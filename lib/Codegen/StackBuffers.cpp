@@ -31,16 +31,15 @@ struct ONNXStackBuffersPass
   using Base::Base;
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    if (func.isExternal())
-      return;
-    IRRewriter rewriter(&getContext());
     SmallVector<memref::AllocOp> buffers;
-    func.walk([&](memref::AllocOp alloc) {
+    getOperation().walk([&](memref::AllocOp alloc) {
       if (onnxc::codegen::isIterationBuffer(alloc))
         buffers.push_back(alloc);
     });
-    rewriter.setInsertionPointToStart(&func.getBody().front());
+    if (buffers.empty())
+      return;
+    IRRewriter rewriter(&getContext());
+    rewriter.setInsertionPointToStart(&getOperation().getBody().front());
     for (memref::AllocOp alloc : buffers) {
       for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
         if (isa<memref::DeallocOp>(user))

@@ -59,3 +59,11 @@ func.func @not_iteration_buffers(%n: index, %b: i1) {
   memref.dealloc %top : memref<16xf32>
   return
 }
+
+// -----
+
+// A declaration has no body to put a buffer in: it stays as it is.
+// CHECK-LABEL: func private @declared
+// CHECK-SAME:    (memref<16xf32>)
+// TASK-LABEL:  func private @declared
+func.func private @declared(memref<16xf32>)
