@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 namespace onnxc {
 #define GEN_PASS_DEF_ONNXRESULTSTODESTINATIONSPASS
@@ -29,6 +30,132 @@ namespace onnxc {
 using namespace mlir;
 
 namespace {
+
+/// `destination` seen as `core`, the value under the `top` reshapes
+/// (outermost first) of a result: the reshapes undone. `sizes` are those of
+/// `core`, which only the innermost reshape needs. Null where a reshape
+/// cannot be undone on the memref.
+Value viewAsCore(OpBuilder &builder, ArrayRef<Operation *> top,
+                 ArrayRef<OpFoldResult> sizes, Value destination,
+                 Type coreType) {
+  Value view = destination;
+  for (auto [i, reshape] : llvm::enumerate(top)) {
+    Location reshapeLoc = reshape->getLoc();
+    auto sourceType = cast<RankedTensorType>(reshape->getOperand(0).getType());
+    auto viewType =
+        MemRefType::get(sourceType.getShape(), sourceType.getElementType());
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(reshape)) {
+      auto collapsedType = memref::CollapseShapeOp::computeCollapsedType(
+          cast<MemRefType>(view.getType()), expand.getReassociationIndices());
+      if (collapsedType != viewType)
+        return nullptr;
+      view = memref::CollapseShapeOp::create(builder, reshapeLoc, view,
+                                             expand.getReassociationIndices());
+      continue;
+    }
+    auto collapse = cast<tensor::CollapseShapeOp>(reshape);
+    if (i + 1 != top.size() && !sourceType.hasStaticShape())
+      return nullptr;
+    SmallVector<OpFoldResult> outputShape =
+        i + 1 == top.size() ? SmallVector<OpFoldResult>(sizes)
+                            : getAsIndexOpFoldResult(builder.getContext(),
+                                                     sourceType.getShape());
+    view = memref::ExpandShapeOp::create(
+        builder, reshapeLoc, viewType.getShape(), view,
+        collapse.getReassociationIndices(), outputShape);
+  }
+  if (view.getType() !=
+      MemRefType::get(cast<RankedTensorType>(coreType).getShape(),
+                      getElementTypeOrSelf(coreType)))
+    return nullptr;
+  return view;
+}
+
+/// Writes `core`, seen through the `top` reshapes, into `destination` when
+/// it is regions of a tensor.empty inserted one by one, each computed by a
+/// destination-style op into that region of the same tensor.empty: a
+/// kernel with one output per phase of an axis. Each op then computes its
+/// region straight into its subview of the destination. (Bufferized as
+/// tensors, the second region's kernel output would be copied: the
+/// analysis cannot tell that the first insertion does not overwrite it.)
+LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
+                                 ArrayRef<Operation *> top, Value core,
+                                 Value destination) {
+  SmallVector<tensor::InsertSliceOp> inserts;
+  Value base = core;
+  while (auto insert = base.getDefiningOp<tensor::InsertSliceOp>()) {
+    inserts.push_back(insert);
+    base = insert.getDest();
+  }
+  auto empty = base.getDefiningOp<tensor::EmptyOp>();
+  if (inserts.empty() || !empty)
+    return failure();
+  SmallVector<tensor::ExtractSliceOp> regions;
+  for (tensor::InsertSliceOp insert : inserts) {
+    auto source = dyn_cast<OpResult>(insert.getSource());
+    auto dps = source ? dyn_cast<DestinationStyleOpInterface>(source.getOwner())
+                      : DestinationStyleOpInterface();
+    if (!dps || !dps.hasPureTensorSemantics() || !source.hasOneUse())
+      return failure();
+    auto region = dps.getTiedOpOperand(source)
+                      ->get()
+                      .getDefiningOp<tensor::ExtractSliceOp>();
+    if (!region || region.getSource() != empty || !region->hasOneUse() ||
+        region.getType() != insert.getSourceType() ||
+        !isEqualConstantIntOrValueArray(region.getMixedOffsets(),
+                                        insert.getMixedOffsets()) ||
+        !isEqualConstantIntOrValueArray(region.getMixedSizes(),
+                                        insert.getMixedSizes()) ||
+        !isEqualConstantIntOrValueArray(region.getMixedStrides(),
+                                        insert.getMixedStrides()))
+      return failure();
+    regions.push_back(region);
+  }
+  // The empty tensor has no other uses: the regions and the first insert.
+  if (static_cast<size_t>(llvm::range_size(empty->getUses())) !=
+      regions.size() + 1)
+    return failure();
+  // Nor do the regions overlap: in place, a later insertion would no longer
+  // overwrite an earlier one.
+  for (auto [i, first] : llvm::enumerate(regions))
+    for (tensor::ExtractSliceOp second : ArrayRef(regions).drop_front(i + 1)) {
+      FailureOr<bool> overlapping =
+          ValueBoundsConstraintSet::areOverlappingSlices(
+              builder.getContext(), HyperrectangularSlice(first),
+              HyperrectangularSlice(second));
+      if (failed(overlapping) || *overlapping)
+        return failure();
+    }
+
+  // The view takes the empty tensor's place: its sizes are defined before.
+  builder.setInsertionPoint(empty);
+  Value view = viewAsCore(builder, top, empty.getMixedSizes(), destination,
+                          core.getType());
+  if (!view)
+    return failure();
+  auto viewType = cast<MemRefType>(view.getType());
+  for (auto [insert, region] : llvm::zip_equal(inserts, regions)) {
+    Location loc = region.getLoc();
+    builder.setInsertionPoint(region);
+    auto subviewType = memref::SubViewOp::inferRankReducedResultType(
+        region.getType().getShape(), viewType, region.getMixedOffsets(),
+        region.getMixedSizes(), region.getMixedStrides());
+    Value subview = memref::SubViewOp::create(
+        builder, loc, cast<MemRefType>(subviewType), view,
+        region.getMixedOffsets(), region.getMixedSizes(),
+        region.getMixedStrides());
+    Value regionTensor = bufferization::ToTensorOp::create(
+        builder, loc, region.getType(), subview, builder.getUnitAttr(),
+        builder.getUnitAttr());
+    region.getResult().replaceAllUsesWith(regionTensor);
+    region.erase();
+    builder.setInsertionPoint(ret);
+    bufferization::MaterializeInDestinationOp::create(
+        builder, loc, /*result=*/Type(), insert.getSource(), subview,
+        /*restrict=*/builder.getUnitAttr(), /*writable=*/builder.getUnitAttr());
+  }
+  return success();
+}
 
 /// Writes `result` into the buffer `destination` (a memref of its shape).
 ///
@@ -61,6 +188,8 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
     top.push_back(core.getDefiningOp());
     core = core.getDefiningOp()->getOperand(0);
   }
+  if (succeeded(materializeRegions(builder, ret, top, core, destination)))
+    return;
   auto dps = core.getDefiningOp<DestinationStyleOpInterface>();
   if (!dps || !dps.hasPureTensorSemantics())
     return fallback();
@@ -149,37 +278,8 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
           empty->isBeforeInBlock(def))
         return fallback();
 
-  // The destination seen as `core`: the top reshapes undone, outermost
-  // first. Only the innermost one needs sizes, those of `core`.
-  Value view = destination;
-  for (auto [i, reshape] : llvm::enumerate(top)) {
-    Location reshapeLoc = reshape->getLoc();
-    auto sourceType = cast<RankedTensorType>(reshape->getOperand(0).getType());
-    auto viewType =
-        MemRefType::get(sourceType.getShape(), sourceType.getElementType());
-    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(reshape)) {
-      auto collapsedType = memref::CollapseShapeOp::computeCollapsedType(
-          cast<MemRefType>(view.getType()), expand.getReassociationIndices());
-      if (collapsedType != viewType)
-        return fallback();
-      view = memref::CollapseShapeOp::create(builder, reshapeLoc, view,
-                                             expand.getReassociationIndices());
-      continue;
-    }
-    auto collapse = cast<tensor::CollapseShapeOp>(reshape);
-    if (i + 1 != top.size() && !sourceType.hasStaticShape())
-      return fallback();
-    SmallVector<OpFoldResult> outputShape =
-        i + 1 == top.size() ? sizes
-                            : getAsIndexOpFoldResult(builder.getContext(),
-                                                     sourceType.getShape());
-    view = memref::ExpandShapeOp::create(
-        builder, reshapeLoc, viewType.getShape(), view,
-        collapse.getReassociationIndices(), outputShape);
-  }
-  if (view.getType() !=
-      MemRefType::get(cast<RankedTensorType>(core.getType()).getShape(),
-                      getElementTypeOrSelf(core.getType())))
+  Value view = viewAsCore(builder, top, sizes, destination, core.getType());
+  if (!view)
     return fallback();
 
   Value viewTensor = bufferization::ToTensorOp::create(
@@ -240,15 +340,33 @@ struct ONNXResultsToDestinationsPass
 
     WalkResult walk = func.walk([&](func::ReturnOp ret) {
       OpBuilder builder(ret);
-      SmallVector<Value> kept;
+      SmallVector<Value> kept, written;
       for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
         if (!erasedResults.test(i)) {
           kept.push_back(value);
           continue;
         }
         materializeResult(builder, ret, value, destinations[i]);
+        written.push_back(value);
       }
       ret->setOperands(kept);
+      // What computed a result only for the return (the reshapes and
+      // insertions of materializeRegions) is dead now.
+      // A set: an op is erased once, and only when no op is left that uses
+      // it, so none pushes it again.
+      SetVector<Operation *> worklist;
+      for (Value value : written)
+        if (Operation *def = value.getDefiningOp())
+          worklist.insert(def);
+      while (!worklist.empty()) {
+        Operation *op = worklist.pop_back_val();
+        if (!isOpTriviallyDead(op))
+          continue;
+        for (Value operand : op->getOperands())
+          if (Operation *def = operand.getDefiningOp())
+            worklist.insert(def);
+        op->erase();
+      }
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())

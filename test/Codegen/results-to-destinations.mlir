@@ -64,3 +64,112 @@ func.func @passthrough(%x: tensor<3xi8>) -> (i32, tensor<3xi8>) {
 func.func private @helper(%x: tensor<3xi8>) -> tensor<3xi8> {
   return %x : tensor<3xi8>
 }
+
+// -----
+
+// A result assembled from regions of a tensor.empty, each computed into
+// its region by a destination-style op and inserted back (a kernel with
+// one output per row phase): each region is computed straight into its
+// subview of the output buffer, and nothing is inserted.
+// CHECK-LABEL: func @regions
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x4xf32>, %[[OUT:.*]]: memref<4x4xf32>)
+// CHECK:         %[[VIEW:.*]] = memref.expand_shape %[[OUT]] {{\[\[}}0, 1], [2]] output_shape [2, 2, 4] : memref<4x4xf32> into memref<2x2x4xf32>
+// CHECK:         %[[EVEN:.*]] = memref.subview %[[VIEW]][0, 0, 0] [2, 1, 4] [1, 1, 1] : memref<2x2x4xf32> to memref<2x4xf32, strided<[8, 1]>>
+// CHECK:         %[[EVENT:.*]] = bufferization.to_tensor %[[EVEN]] restrict writable
+// CHECK:         %[[ODD:.*]] = memref.subview %[[VIEW]][0, 1, 0] [2, 1, 4] [1, 1, 1] : memref<2x2x4xf32> to memref<2x4xf32, strided<[8, 1], offset: 4>>
+// CHECK:         %[[ODDT:.*]] = bufferization.to_tensor %[[ODD]] restrict writable
+// CHECK:         %[[Y:.*]]:2 = linalg.generic {{.*}} outs(%[[EVENT]], %[[ODDT]] : tensor<2x4xf32>, tensor<2x4xf32>)
+// CHECK-DAG:     bufferization.materialize_in_destination %[[Y]]#0 in restrict writable %[[EVEN]]
+// CHECK-DAG:     bufferization.materialize_in_destination %[[Y]]#1 in restrict writable %[[ODD]]
+// CHECK-NOT:     tensor.
+// CHECK:         return{{$}}
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @regions(%x: tensor<2x4xf32>) -> tensor<4x4xf32> {
+  %e = tensor.empty() : tensor<2x2x4xf32>
+  %even = tensor.extract_slice %e[0, 0, 0] [2, 1, 4] [1, 1, 1] : tensor<2x2x4xf32> to tensor<2x4xf32>
+  %odd = tensor.extract_slice %e[0, 1, 0] [2, 1, 4] [1, 1, 1] : tensor<2x2x4xf32> to tensor<2x4xf32>
+  %0:2 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x4xf32>) outs(%even, %odd : tensor<2x4xf32>, tensor<2x4xf32>) {
+  ^bb0(%in: f32, %a: f32, %b: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %in, %n : f32, f32
+  } -> (tensor<2x4xf32>, tensor<2x4xf32>)
+  %1 = tensor.insert_slice %0#0 into %e[0, 0, 0] [2, 1, 4] [1, 1, 1] : tensor<2x4xf32> into tensor<2x2x4xf32>
+  %2 = tensor.insert_slice %0#1 into %1[0, 1, 0] [2, 1, 4] [1, 1, 1] : tensor<2x4xf32> into tensor<2x2x4xf32>
+  %3 = tensor.collapse_shape %2 [[0, 1], [2]] : tensor<2x2x4xf32> into tensor<4x4xf32>
+  return %3 : tensor<4x4xf32>
+}
+
+// -----
+
+// The same with a dynamic dimension: the output is viewed with the empty
+// tensor's sizes.
+// CHECK-LABEL: func @dynamic_regions
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x4xf32>, %[[OUT:.*]]: memref<?x4xf32>)
+// CHECK:         %[[N:.*]] = tensor.dim %[[X]]
+// CHECK:         %[[VIEW:.*]] = memref.expand_shape %[[OUT]] {{\[\[}}0, 1], [2]] output_shape [%[[N]], 2, 4] : memref<?x4xf32> into memref<?x2x4xf32>
+// CHECK:         memref.subview %[[VIEW]][0, 0, 0] [%[[N]], 1, 4] [1, 1, 1]
+// CHECK:         memref.subview %[[VIEW]][0, 1, 0] [%[[N]], 1, 4] [1, 1, 1]
+// CHECK:         linalg.generic
+// CHECK-COUNT-2: bufferization.materialize_in_destination
+// CHECK-NOT:     tensor.insert_slice
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dynamic_regions(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x2x4xf32>
+  %even = tensor.extract_slice %e[0, 0, 0] [%n, 1, 4] [1, 1, 1] : tensor<?x2x4xf32> to tensor<?x4xf32>
+  %odd = tensor.extract_slice %e[0, 1, 0] [%n, 1, 4] [1, 1, 1] : tensor<?x2x4xf32> to tensor<?x4xf32>
+  %0:2 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%even, %odd : tensor<?x4xf32>, tensor<?x4xf32>) {
+  ^bb0(%in: f32, %a: f32, %b: f32):
+    linalg.yield %in, %in : f32, f32
+  } -> (tensor<?x4xf32>, tensor<?x4xf32>)
+  %1 = tensor.insert_slice %0#0 into %e[0, 0, 0] [%n, 1, 4] [1, 1, 1] : tensor<?x4xf32> into tensor<?x2x4xf32>
+  %2 = tensor.insert_slice %0#1 into %1[0, 1, 0] [%n, 1, 4] [1, 1, 1] : tensor<?x4xf32> into tensor<?x2x4xf32>
+  %3 = tensor.collapse_shape %2 [[0, 1], [2]] : tensor<?x2x4xf32> into tensor<?x4xf32>
+  return %3 : tensor<?x4xf32>
+}
+
+// -----
+
+// A region computed into something else than its region of the empty
+// tensor is not written in place: the result is materialized as a whole.
+// CHECK-LABEL: func @foreign_region
+// CHECK:         tensor.insert_slice
+// CHECK:         bufferization.materialize_in_destination %{{.*}} in restrict writable %{{.*}} : (tensor<2x4xf32>, memref<2x4xf32>)
+#id = affine_map<(d0) -> (d0)>
+func.func @foreign_region(%x: tensor<4xf32>) -> tensor<2x4xf32> {
+  %e = tensor.empty() : tensor<2x4xf32>
+  %other = tensor.empty() : tensor<4xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%other : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4xf32>
+  %1 = tensor.insert_slice %0 into %e[1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<2x4xf32>
+  return %1 : tensor<2x4xf32>
+}
+
+// -----
+
+// Regions that overlap stay insertions: in place, the second kernel's
+// writes would come before the first insertion's.
+// CHECK-LABEL: func @overlapping_regions
+// CHECK-COUNT-2: tensor.insert_slice
+// CHECK:         bufferization.materialize_in_destination %{{.*}} in restrict writable %{{.*}} : (tensor<2x4xf32>, memref<2x4xf32>)
+#id = affine_map<(d0) -> (d0)>
+func.func @overlapping_regions(%x: tensor<4xf32>) -> tensor<2x4xf32> {
+  %e = tensor.empty() : tensor<2x4xf32>
+  %a = tensor.extract_slice %e[0, 0] [1, 4] [1, 1] : tensor<2x4xf32> to tensor<4xf32>
+  %b = tensor.extract_slice %e[0, 0] [1, 4] [1, 1] : tensor<2x4xf32> to tensor<4xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%b : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%a : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4xf32>
+  %2 = tensor.insert_slice %0 into %e[0, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<2x4xf32>
+  %3 = tensor.insert_slice %1 into %2[0, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<2x4xf32>
+  return %3 : tensor<2x4xf32>
+}
