@@ -36,13 +36,15 @@ struct AxisTables {
 /// and so on down to X; for real floats the other way round, from the last
 /// axis, so that outputs along a row share the inner sums. `tapIndex(a, t)`
 /// is the index of tap t of resized axis a, and `tapWeight(a, t)` its
-/// weight. The sum is in `compute`'s type, in parts.
+/// weight. The sum is in `compute`'s type, in parts. `rowSumsInnermost`
+/// nests every type as integers do, for kernels whose outputs share the
+/// sums along rows.
 SmallVector<Value>
 buildNestedSum(OpBuilder &b, Location loc, Value input,
                ArrayRef<Value> position, ArrayRef<int64_t> resized,
                int64_t tapCount, function_ref<Value(int64_t, int64_t)> tapIndex,
                function_ref<Value(int64_t, int64_t)> tapWeight,
-               const ComputeType &compute);
+               const ComputeType &compute, bool rowSumsInnermost = false);
 
 /// The general kernel: per output element, X read at every combination of
 /// the resized axes' taps and summed axis by axis (buildNestedSum), each
@@ -57,11 +59,15 @@ Value buildGather(OpBuilder &b, Location loc, Value input,
 /// integer factor f of at most kMaxPhases with constant tables, in a row
 /// onnx-specialize-gathers unrolls, and no coordinate extrapolates: output
 /// j * f + r of a row computed as phase r of input element j, whose taps
-/// along the row are contiguous (ResizePhases.cpp). Null otherwise.
+/// along the row are contiguous (ResizePhases.cpp). With `groupRows`, when
+/// the resized axis before grows by an integer factor too, the rows that
+/// read the same input rows are computed together, as regions of the
+/// result that only a result written straight into its destination keeps
+/// without copies. Null otherwise.
 Value buildPhasedGather(OpBuilder &b, Location loc, Value input,
                         ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
                         ArrayRef<OpFoldResult> outSizes,
-                        const ComputeType &compute);
+                        const ComputeType &compute, bool groupRows);
 
 } // namespace onnxc::onnx_to_linalg::resize
 

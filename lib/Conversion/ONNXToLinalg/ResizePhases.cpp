@@ -9,6 +9,13 @@
 // table read into a load) instead of a permute per output vector, and
 // onnx-flatten-vectors interleaves the phases' sums.
 //
+// When the resized axis before it grows by an integer factor too, its rows
+// come in groups that read the same few input rows: with half_pixel x2,
+// output rows 2i + 1 and 2i + 2 both read input rows i and i + 1. A kernel
+// then computes the rows of a group in one iteration, one output each, and
+// sums along the rows first, so that the group shares each input row's
+// sums. Each output is a region of the result, written in place.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ONNXToLinalgPatterns.h"
@@ -21,33 +28,248 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace onnxc;
 using namespace onnxc::onnx_to_linalg::resampling;
 namespace resize = onnxc::onnx_to_linalg::resize;
+using resize::AxisTables;
 
 namespace {
 
-/// One phase's tap of the innermost axis: a table of the input index per
-/// input element, and the weight, a constant when every element has the
-/// same one, else a table per input element.
-struct PhaseTap {
+/// An axis's tables as constants, known before anything is built.
+struct ConstantTables {
+  SmallVector<DenseElementsAttr> indices, weights;
+};
+
+std::optional<ConstantTables> matchConstantTables(const AxisTables &axis) {
+  ConstantTables tables;
+  for (auto [index, weight] : llvm::zip_equal(axis.indices, axis.weights)) {
+    DenseElementsAttr indexTable, weightTable;
+    if (!matchPattern(index, m_Constant(&indexTable)) ||
+        !matchPattern(weight, m_Constant(&weightTable)))
+      return std::nullopt;
+    tables.indices.push_back(indexTable);
+    tables.weights.push_back(weightTable);
+  }
+  return tables;
+}
+
+/// The integer factor by which a static axis of input length `n` grows to
+/// `outSize`, when it is at least 2 and at most kMaxPhases.
+std::optional<int64_t> getPhaseCount(int64_t n, OpFoldResult outSize) {
+  std::optional<int64_t> out = getConstantIntValue(outSize);
+  if (ShapedType::isDynamic(n) || n < 1 || !out || *out % n != 0)
+    return std::nullopt;
+  int64_t f = *out / n;
+  if (f < 2 || f > kMaxPhases)
+    return std::nullopt;
+  return f;
+}
+
+/// One tap of a strided run of an axis's outputs (a phase of the innermost
+/// axis, a member of the row groups): its index table, and its weight, a
+/// constant when every output of the run has the same one, else a table.
+struct RunTap {
   Value index;
   TypedAttr weight;
   Value weightTable;
 };
 
-/// The entries j * f + r of `table` (a constant of n * f entries), for
-/// every j: phase r's values, as a constant of n entries.
-DenseElementsAttr getPhase(DenseElementsAttr table, int64_t f, int64_t r) {
-  int64_t n = table.getNumElements() / f;
-  auto entries = table.getValues<Attribute>();
-  SmallVector<Attribute> phase;
-  for (int64_t j = 0; j < n; ++j)
-    phase.push_back(entries[j * f + r]);
-  return DenseElementsAttr::get(
-      RankedTensorType::get({n}, table.getElementType()), phase);
+/// The taps of the outputs first + i * stride of an axis, for i < count.
+SmallVector<RunTap> buildRunTaps(OpBuilder &b, Location loc,
+                                 const ConstantTables &tables, int64_t first,
+                                 int64_t count, int64_t stride) {
+  auto entries = [&](DenseElementsAttr table) {
+    auto values = table.getValues<Attribute>();
+    SmallVector<Attribute> run;
+    for (int64_t i = 0; i < count; ++i)
+      run.push_back(values[first + i * stride]);
+    return DenseElementsAttr::get(
+        RankedTensorType::get({count}, table.getElementType()), run);
+  };
+  SmallVector<RunTap> taps;
+  for (auto [indices, weights] :
+       llvm::zip_equal(tables.indices, tables.weights)) {
+    RunTap tap;
+    tap.index = arith::ConstantOp::create(b, loc, entries(indices));
+    DenseElementsAttr runWeights = entries(weights);
+    if (runWeights.isSplat())
+      tap.weight = cast<TypedAttr>(runWeights.getSplatValue<Attribute>());
+    else
+      tap.weightTable = arith::ConstantOp::create(b, loc, runWeights);
+    taps.push_back(tap);
+  }
+  return taps;
+}
+
+/// The rows of the resized axis `dim` before the innermost, in groups of
+/// `factor` consecutive rows: group g holds the rows g * factor - shift + m,
+/// m < factor, that exist. The shift is the one whose whole groups read
+/// the fewest input rows.
+struct RowGroups {
+  int64_t dim, inLength, factor, shift;
+  ConstantTables tables;
+
+  /// The groups every row of which exists: [first, first + count).
+  int64_t firstWhole() const { return shift == 0 ? 0 : 1; }
+  int64_t wholeCount() const { return shift == 0 ? inLength : inLength - 1; }
+  int64_t getRow(int64_t group, int64_t member) const {
+    return group * factor - shift + member;
+  }
+};
+
+std::optional<RowGroups> getRowGroups(const AxisTables &axis, int64_t dim,
+                                      int64_t inLength, OpFoldResult outSize) {
+  std::optional<int64_t> factor = getPhaseCount(inLength, outSize);
+  std::optional<ConstantTables> tables = matchConstantTables(axis);
+  if (!factor || !tables)
+    return std::nullopt;
+  RowGroups groups{dim, inLength, *factor, 0, std::move(*tables)};
+  // Input rows read per whole group, as a fraction reads / wholes.
+  int64_t fewestReads = 0, fewestWholes = 0;
+  for (int64_t shift = 0; shift < *factor; ++shift) {
+    RowGroups candidate = groups;
+    candidate.shift = shift;
+    int64_t wholes = candidate.wholeCount(), reads = 0;
+    if (wholes == 0)
+      continue;
+    for (int64_t g = candidate.firstWhole();
+         g < candidate.firstWhole() + wholes; ++g) {
+      llvm::SmallDenseSet<int64_t> rows;
+      for (int64_t m = 0; m < *factor; ++m)
+        for (DenseElementsAttr indices : groups.tables.indices)
+          rows.insert(indices.getValues<APInt>()[candidate.getRow(g, m)]
+                          .getSExtValue());
+      reads += rows.size();
+    }
+    // Ties keep the smaller shift: fewer groups cut by the edges.
+    if (shift == 0 || reads * fewestWholes < fewestReads * wholes) {
+      fewestReads = reads;
+      fewestWholes = wholes;
+      groups.shift = shift;
+    }
+  }
+  return groups;
+}
+
+/// What the kernels of one Resize share.
+struct PhasedResize {
+  Value input;
+  ArrayRef<int64_t> resized;
+  ArrayRef<AxisTables> tables;
+  ArrayRef<OpFoldResult> outSizes;
+  const ComputeType &compute;
+  /// The innermost axis: its input length, factor and constant tables.
+  int64_t n, f;
+  ConstantTables lastTables;
+  std::optional<RowGroups> rows;
+};
+
+/// One kernel: the groups [first, first + count) of `rows` (or every row,
+/// without row groups), the members `members` of each group, each member an
+/// output of the kernel; the innermost axis split into (j, r). Returns the
+/// outputs in the order of `members`.
+SmallVector<Value> buildKernel(OpBuilder &b, Location loc,
+                               const PhasedResize &plan,
+                               ArrayRef<Value> outputs, int64_t first,
+                               int64_t count, ArrayRef<int64_t> members) {
+  int64_t rank = plan.outSizes.size();
+  int64_t k = plan.resized.size();
+  int64_t tapCount = plan.lastTables.indices.size();
+  int64_t rowDim = plan.rows ? plan.rows->dim : -1;
+  int64_t loops = rank + 1;
+
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  auto addInput = [&](Value table, int64_t d) {
+    inputs.push_back(table);
+    maps.push_back(AffineMap::get(loops, 0, b.getAffineDimExpr(d)));
+    return static_cast<int64_t>(inputs.size() - 1);
+  };
+  // The resized axes' tables but the innermost's and the rows'.
+  SmallVector<int64_t> firstInput;
+  for (auto [a, d] : llvm::enumerate(plan.resized.drop_back())) {
+    firstInput.push_back(inputs.size());
+    if (d == rowDim)
+      continue;
+    for (Value table : plan.tables[a].indices)
+      addInput(table, d);
+    for (Value table : plan.tables[a].weights)
+      addInput(table, d);
+  }
+  // Per run (phase or member) and tap: its index table's input, and its
+  // weight table's or -1.
+  struct RunInputs {
+    SmallVector<RunTap> taps;
+    SmallVector<std::pair<int64_t, int64_t>> inputs;
+  };
+  auto addRun = [&](SmallVector<RunTap> taps, int64_t d) {
+    RunInputs run{std::move(taps), {}};
+    for (const RunTap &tap : run.taps)
+      run.inputs.push_back(
+          {addInput(tap.index, d),
+           tap.weightTable ? addInput(tap.weightTable, d) : -1});
+    return run;
+  };
+  SmallVector<RunInputs> phases, rowMembers;
+  for (int64_t r = 0; r < plan.f; ++r)
+    phases.push_back(addRun(
+        buildRunTaps(b, loc, plan.lastTables, r, plan.n, plan.f), rank - 1));
+  if (plan.rows)
+    for (int64_t m : members)
+      rowMembers.push_back(addRun(buildRunTaps(b, loc, plan.rows->tables,
+                                               plan.rows->getRow(first, m),
+                                               count, plan.rows->factor),
+                                  rowDim));
+  maps.append(outputs.size(), b.getMultiDimIdentityMap(loops));
+
+  auto generic = linalg::GenericOp::create(
+      b, loc, ValueRange(outputs).getTypes(), inputs, outputs, maps,
+      SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> position;
+        for (int64_t d = 0; d < rank; ++d)
+          position.push_back(linalg::IndexOp::create(nb, nloc, d));
+        Value phase = linalg::IndexOp::create(nb, nloc, rank);
+        auto runWeight = [&](const RunInputs &run, int64_t t) -> Value {
+          if (int64_t table = run.inputs[t].second; table >= 0)
+            return args[table];
+          return arith::ConstantOp::create(nb, nloc, run.taps[t].weight);
+        };
+        SmallVector<Value> results;
+        for (size_t member = 0; member < outputs.size(); ++member)
+          results.push_back(
+              selectPhase(nb, nloc, phase, plan.f, [&](int64_t r) {
+                auto runOf = [&](int64_t a) -> const RunInputs * {
+                  if (a == k - 1)
+                    return &phases[r];
+                  if (plan.resized[a] == rowDim)
+                    return &rowMembers[member];
+                  return nullptr;
+                };
+                auto tapIndex = [&](int64_t a, int64_t t) {
+                  const RunInputs *run = runOf(a);
+                  return tableEntryToIndex(
+                      nb, nloc,
+                      args[run ? run->inputs[t].first : firstInput[a] + t]);
+                };
+                auto tapWeight = [&](int64_t a, int64_t t) -> Value {
+                  if (const RunInputs *run = runOf(a))
+                    return runWeight(*run, t);
+                  return args[firstInput[a] + tapCount + t];
+                };
+                return plan.compute.fromCompute(
+                    nb, nloc,
+                    resize::buildNestedSum(
+                        nb, nloc, plan.input, position, plan.resized, tapCount,
+                        tapIndex, tapWeight, plan.compute,
+                        /*rowSumsInnermost=*/plan.rows.has_value()));
+              }));
+        linalg::YieldOp::create(nb, nloc, results);
+      });
+  return generic.getResults();
 }
 
 } // namespace
@@ -56,7 +278,7 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
                                 ArrayRef<int64_t> resized,
                                 ArrayRef<AxisTables> tables,
                                 ArrayRef<OpFoldResult> outSizes,
-                                const ComputeType &compute) {
+                                const ComputeType &compute, bool groupRows) {
   int64_t rank = outSizes.size();
   int64_t k = resized.size();
   if (k == 0 || resized.back() != rank - 1 || tables.back().weights.empty() ||
@@ -65,104 +287,86 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
   auto inputType = cast<RankedTensorType>(input.getType());
   Type elementType = inputType.getElementType();
   int64_t n = inputType.getDimSize(rank - 1);
-  std::optional<int64_t> out = getConstantIntValue(outSizes.back());
-  if (ShapedType::isDynamic(n) || n < 1 || !out || *out % n != 0)
-    return nullptr;
-  int64_t f = *out / n;
+  std::optional<int64_t> f = getPhaseCount(n, outSizes.back());
   // The tables are read through gathers that onnx-specialize-gathers makes
   // loads only in rows it unrolls.
   int64_t elementBits =
       elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 64;
-  if (f < 2 || f > kMaxPhases || n > getMaxUnrolledGatherRowLength(elementBits))
+  if (!f || n > getMaxUnrolledGatherRowLength(elementBits))
     return nullptr;
+  std::optional<ConstantTables> lastTables = matchConstantTables(tables.back());
+  if (!lastTables)
+    return nullptr;
+  PhasedResize plan{input, resized, tables,      outSizes,    compute,
+                    n,     *f,      *lastTables, std::nullopt};
+  if (groupRows && k >= 2) {
+    int64_t d = resized[k - 2];
+    plan.rows =
+        getRowGroups(tables[k - 2], d, inputType.getDimSize(d), outSizes[d]);
+  }
 
-  const AxisTables &last = tables.back();
-  int64_t tapCount = last.indices.size();
-  // Every table a constant, known before anything is built.
-  SmallVector<DenseElementsAttr> indexTables(tapCount), weightTables(tapCount);
-  for (int64_t t = 0; t < tapCount; ++t)
-    if (!matchPattern(last.indices[t], m_Constant(&indexTables[t])) ||
-        !matchPattern(last.weights[t], m_Constant(&weightTables[t])))
-      return nullptr;
-  SmallVector<SmallVector<PhaseTap>> phases(f);
-  for (int64_t t = 0; t < tapCount; ++t) {
-    DenseElementsAttr indices = indexTables[t], weights = weightTables[t];
-    for (int64_t r = 0; r < f; ++r) {
-      PhaseTap tap;
-      tap.index = arith::ConstantOp::create(b, loc, getPhase(indices, f, r));
-      DenseElementsAttr phaseWeights = getPhase(weights, f, r);
-      if (phaseWeights.isSplat())
-        tap.weight = cast<TypedAttr>(phaseWeights.getSplatValue<Attribute>());
-      else
-        tap.weightTable = arith::ConstantOp::create(b, loc, phaseWeights);
-      phases[r].push_back(tap);
+  // The output seen with the innermost axis split into (j, r) and, with row
+  // groups, the rows' axis into (i, p): output row i * factor + p.
+  int64_t rowDim = plan.rows ? plan.rows->dim : -1;
+  SmallVector<OpFoldResult> viewSizes;
+  SmallVector<ReassociationIndices> reassociation;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t next = viewSizes.size();
+    if (d == rank - 1 || d == rowDim) {
+      viewSizes.push_back(b.getIndexAttr(inputType.getDimSize(d)));
+      viewSizes.push_back(b.getIndexAttr(d == rowDim ? plan.rows->factor : *f));
+      reassociation.push_back({next, next + 1});
+    } else {
+      viewSizes.push_back(outSizes[d]);
+      reassociation.push_back({next});
     }
   }
-
-  // Loops: the output's, the innermost split into (j, r).
-  int64_t loops = rank + 1;
-  SmallVector<Value> inputs;
-  SmallVector<AffineMap> maps;
-  auto addInput = [&](Value table, int64_t d) {
-    inputs.push_back(table);
-    maps.push_back(AffineMap::get(loops, 0, b.getAffineDimExpr(d)));
-    return static_cast<int64_t>(inputs.size() - 1);
-  };
-  SmallVector<int64_t> firstInput;
-  for (auto [a, d] : llvm::enumerate(ArrayRef(resized).drop_back())) {
-    firstInput.push_back(inputs.size());
-    for (Value table : tables[a].indices)
-      addInput(table, d);
-    for (Value table : tables[a].weights)
-      addInput(table, d);
+  Value view = onnx_to_linalg::createEmptyLike(b, loc, viewSizes, elementType);
+  if (!plan.rows) {
+    Value whole = buildKernel(b, loc, plan, {view}, 0, 0, {}).front();
+    return tensor::CollapseShapeOp::create(b, loc, whole, reassociation);
   }
-  // Per phase and tap: its index table's input, and its weight table's.
-  SmallVector<SmallVector<std::pair<int64_t, int64_t>>> phaseInputs(f);
-  for (auto [r, taps] : llvm::enumerate(phases))
-    for (const PhaseTap &tap : taps)
-      phaseInputs[r].push_back(
-          {addInput(tap.index, rank - 1),
-           tap.weightTable ? addInput(tap.weightTable, rank - 1) : -1});
-  maps.push_back(b.getMultiDimIdentityMap(loops));
 
-  SmallVector<OpFoldResult> expandedSizes(outSizes.drop_back());
-  expandedSizes.push_back(b.getIndexAttr(n));
-  expandedSizes.push_back(b.getIndexAttr(f));
-  Value init =
-      onnx_to_linalg::createEmptyLike(b, loc, expandedSizes, elementType);
-  auto generic = linalg::GenericOp::create(
-      b, loc, init.getType(), inputs, init, maps,
-      SmallVector<utils::IteratorType>(loops, utils::IteratorType::parallel),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        SmallVector<Value> position;
-        for (int64_t d = 0; d < rank; ++d)
-          position.push_back(linalg::IndexOp::create(nb, nloc, d));
-        Value phase = linalg::IndexOp::create(nb, nloc, rank);
-        Value result = selectPhase(nb, nloc, phase, f, [&](int64_t r) {
-          auto tapIndex = [&](int64_t a, int64_t t) {
-            int64_t arg =
-                a < k - 1 ? firstInput[a] + t : phaseInputs[r][t].first;
-            return tableEntryToIndex(nb, nloc, args[arg]);
-          };
-          auto tapWeight = [&](int64_t a, int64_t t) -> Value {
-            if (a < k - 1)
-              return args[firstInput[a] + tapCount + t];
-            if (int64_t table = phaseInputs[r][t].second; table >= 0)
-              return args[table];
-            return arith::ConstantOp::create(nb, nloc, phases[r][t].weight);
-          };
-          return compute.fromCompute(nb, nloc,
-                                     buildNestedSum(nb, nloc, input, position,
-                                                    resized, tapCount, tapIndex,
-                                                    tapWeight, compute));
-        });
-        linalg::YieldOp::create(nb, nloc, result);
-      });
-
-  SmallVector<ReassociationIndices> reassociation;
-  for (int64_t d = 0; d < rank - 1; ++d)
-    reassociation.push_back({d});
-  reassociation.push_back({rank - 1, rank});
-  return tensor::CollapseShapeOp::create(b, loc, generic.getResult(0),
-                                         reassociation);
+  // Per kernel, the groups it computes and their members: the whole groups,
+  // then each group cut by an edge, with the members that exist.
+  const RowGroups &rows = *plan.rows;
+  int64_t factor = rows.factor;
+  auto allMembers = llvm::to_vector(llvm::seq<int64_t>(0, factor));
+  SmallVector<std::tuple<int64_t, int64_t, SmallVector<int64_t>>> kernels = {
+      {rows.firstWhole(), rows.wholeCount(), allMembers}};
+  if (rows.shift != 0) {
+    kernels.push_back({0, 1, llvm::to_vector(llvm::seq(rows.shift, factor))});
+    kernels.push_back(
+        {rows.inLength, 1, llvm::to_vector(llvm::seq<int64_t>(0, rows.shift))});
+  }
+  // Each member's output is the view's region of its rows: those at phase
+  // p of the (i, p) split, from the input row of its first group's row.
+  int64_t viewRank = viewSizes.size();
+  SmallVector<OpFoldResult> strides(viewRank, b.getIndexAttr(1));
+  Value result = view;
+  for (auto &[first, count, members] : kernels) {
+    SmallVector<SmallVector<OpFoldResult>> offsets, sizes;
+    SmallVector<Value> outputs;
+    for (int64_t m : members) {
+      int64_t row = rows.getRow(first, m);
+      offsets.emplace_back(viewRank, b.getIndexAttr(0));
+      offsets.back()[rowDim] = b.getIndexAttr(row / factor);
+      offsets.back()[rowDim + 1] = b.getIndexAttr(row % factor);
+      sizes.push_back(viewSizes);
+      sizes.back()[rowDim] = b.getIndexAttr(count);
+      sizes.back()[rowDim + 1] = b.getIndexAttr(1);
+      SmallVector<OpFoldResult> loopSizes(sizes.back());
+      loopSizes.erase(loopSizes.begin() + rowDim + 1);
+      auto loopType = RankedTensorType::get(
+          decomposeMixedValues(loopSizes).first, elementType);
+      outputs.push_back(tensor::ExtractSliceOp::create(
+          b, loc, loopType, view, offsets.back(), sizes.back(), strides));
+    }
+    SmallVector<Value> computed =
+        buildKernel(b, loc, plan, outputs, first, count, members);
+    for (auto [value, offset, size] : llvm::zip_equal(computed, offsets, sizes))
+      result = tensor::InsertSliceOp::create(b, loc, value, result, offset,
+                                             size, strides);
+  }
+  return tensor::CollapseShapeOp::create(b, loc, result, reassociation);
 }

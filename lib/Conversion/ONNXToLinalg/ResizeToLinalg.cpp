@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -250,8 +251,8 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
     OpBuilder &b, Location loc, Value input, ArrayRef<Value> position,
     ArrayRef<int64_t> resized, int64_t tapCount,
     function_ref<Value(int64_t, int64_t)> tapIndex,
-    function_ref<Value(int64_t, int64_t)> tapWeight,
-    const ComputeType &compute) {
+    function_ref<Value(int64_t, int64_t)> tapWeight, const ComputeType &compute,
+    bool rowSumsInnermost) {
   // No two weights multiply, so a term costs one multiply-add, fused where
   // `compute` allows it.
   auto fastMath = compute.contract ? arith::FastMathFlags::contract
@@ -262,7 +263,8 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
   // innermost sums then run over the first axes, and the last axis's taps
   // weight them. Along the last axis, neighbouring outputs (and the phases
   // of an integer factor) share those sums, which CSE then computes once.
-  bool lastAxisOutermost = compute.contract && !compute.isComplex;
+  bool reals = compute.contract && !compute.isComplex;
+  bool lastAxisOutermost = reals && !rowSumsInnermost;
   auto axisAt = [&](int64_t depth) {
     return lastAxisOutermost ? k - 1 - depth : depth;
   };
@@ -273,6 +275,23 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
           b, loc, tensor::ExtractOp::create(b, loc, input, indices));
     int64_t a = axisAt(depth);
     SmallVector<Value> sum;
+    // Linear's two taps along an outer axis, for real floats summing rows
+    // first: a + w (b - a), with w the second tap's weight (the first's is
+    // 1 - w). The outputs of a row group share the difference, and each
+    // then costs one multiply-add.
+    if (reals && rowSumsInnermost && tapCount == 2 && depth + 1 < k) {
+      indices[resized[a]] = tapIndex(a, 0);
+      SmallVector<Value> first = sumFrom(depth + 1);
+      indices[resized[a]] = tapIndex(a, 1);
+      SmallVector<Value> second = sumFrom(depth + 1);
+      Value w = tapWeight(a, 1);
+      for (auto [x, y] : llvm::zip_equal(first, second)) {
+        Value step = arith::SubFOp::create(b, loc, y, x, fastMath);
+        sum.push_back(compute.add(
+            b, loc, x, compute.multiply(b, loc, w, step, fastMath), fastMath));
+      }
+      return sum;
+    }
     for (int64_t t = 0; t < tapCount; ++t) {
       indices[resized[a]] = tapIndex(a, t);
       SmallVector<Value> inner = sumFrom(depth + 1);
@@ -417,8 +436,15 @@ struct ResizeToLinalg : OpConversionPattern<ResizeOp> {
       Value roi;
       if constexpr (!std::is_same_v<ResizeOp, ResizeV10Op>)
         roi = adaptor.getRoi();
+      // Kernels writing regions of the result need it written straight
+      // into its destination: a graph output. Inside a graph, one kernel
+      // also lets onnx-fuse merge the Resize with its consumers.
+      bool isGraphOutput =
+          !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
+            return isa<func::ReturnOp>(user);
+          });
       result = lower(rewriter, loc, resize, input, roi, axes, inSizes, outSizes,
-                     op.getX().getType().getElementType());
+                     op.getX().getType().getElementType(), isGraphOutput);
     }
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
@@ -430,8 +456,8 @@ private:
   static Value lower(OpBuilder &b, Location loc, const ResizeOperands &resize,
                      Value input, Value roi, ArrayRef<ResizedAxis> axes,
                      ArrayRef<OpFoldResult> inSizes,
-                     ArrayRef<OpFoldResult> outSizes,
-                     Type originalElementType) {
+                     ArrayRef<OpFoldResult> outSizes, Type originalElementType,
+                     bool isGraphOutput) {
     auto inputType = cast<RankedTensorType>(input.getType());
     int64_t rank = inputType.getRank();
     // Integers, float16 and bfloat16 interpolate in f64, so that rounding
@@ -486,7 +512,7 @@ private:
         return buildBroadcast(b, loc, input, repeats, outSizes);
     }
     if (Value phased = buildPhasedGather(b, loc, input, resized, tables,
-                                         outSizes, compute))
+                                         outSizes, compute, isGraphOutput))
       return phased;
     return buildGather(b, loc, input, resized, tables, outSizes, compute,
                        resize.extrapolationValue);

@@ -228,17 +228,96 @@ func.func @cubic_separable(%x: tensor<4x4xf32>) -> tensor<6x6xf32> {
 
 // -----
 
-// Integer cubic growing two axes keeps the single gather, by phases: its
-// sums follow the reference's order. 16 reads per phase of the last axis.
+// Integer cubic growing two axes, a graph output: its rows in groups of
+// two that read the same four input rows (rows 2i + 1 and 2i + 2), each
+// row of a group an output of one kernel, and rows 0 and 7, which the
+// edges cut from their groups, in kernels of their own. Every output is a
+// region of the result. The sums follow the reference's order, rows
+// first: 16 reads per row and phase of the last axis.
 // CHECK-LABEL: func @cubic_integer_phases
-// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<8x4x3xi32>)
-// CHECK-COUNT-48: tensor.extract %arg0
-// CHECK-NOT:     tensor.extract
-// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<8x4x3xi32> into tensor<8x12xi32>
+// CHECK:         %[[VIEW:.*]] = tensor.empty() : tensor<4x2x4x3xi32>
+// CHECK:         %[[ODD:.*]] = tensor.extract_slice %[[VIEW]][0, 1, 0, 0] [3, 1, 4, 3] [1, 1, 1, 1]
+// CHECK:         %[[EVEN:.*]] = tensor.extract_slice %[[VIEW]][1, 0, 0, 0] [3, 1, 4, 3] [1, 1, 1, 1]
+// CHECK:         %[[GROUPS:.*]]:2 = linalg.generic {{.*}} outs(%[[ODD]], %[[EVEN]] : tensor<3x4x3xi32>, tensor<3x4x3xi32>)
+// CHECK-COUNT-96:  tensor.extract %arg0
+// CHECK-NOT:       tensor.extract
+// CHECK:           linalg.yield %{{.*}}, %{{.*}} : i32, i32
+// CHECK:         %[[R1:.*]] = tensor.insert_slice %[[GROUPS]]#0 into %[[VIEW]][0, 1, 0, 0] [3, 1, 4, 3]
+// CHECK:         %[[R2:.*]] = tensor.insert_slice %[[GROUPS]]#1 into %[[R1]][1, 0, 0, 0] [3, 1, 4, 3]
+// CHECK:         %[[FIRST:.*]] = tensor.extract_slice %[[VIEW]][0, 0, 0, 0] [1, 1, 4, 3]
+// CHECK:         %[[ROW0:.*]] = linalg.generic {{.*}} outs(%[[FIRST]] : tensor<1x4x3xi32>)
+// CHECK-COUNT-48:  tensor.extract %arg0
+// CHECK-NOT:       tensor.extract
+// CHECK:           linalg.yield %{{.*}} : i32
+// CHECK:         %[[R3:.*]] = tensor.insert_slice %[[ROW0]] into %[[R2]][0, 0, 0, 0] [1, 1, 4, 3]
+// CHECK:         %[[LAST:.*]] = tensor.extract_slice %[[VIEW]][3, 1, 0, 0] [1, 1, 4, 3]
+// CHECK:         %[[ROW7:.*]] = linalg.generic {{.*}} outs(%[[LAST]] : tensor<1x4x3xi32>)
+// CHECK:         %[[R4:.*]] = tensor.insert_slice %[[ROW7]] into %[[R3]][3, 1, 0, 0] [1, 1, 4, 3]
+// CHECK:         tensor.collapse_shape %[[R4]] {{\[}}[0, 1], [2, 3]] : tensor<4x2x4x3xi32> into tensor<8x12xi32>
 func.func @cubic_integer_phases(%x: tensor<4x4xi32>) -> tensor<8x12xi32> {
   %s = onnx.Constant dense<[2.0, 3.0]> : tensor<2xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x4xi32> -> tensor<8x12xi32>
   return %0 : tensor<8x12xi32>
+}
+
+// -----
+
+// Float linear x2, half_pixel, a graph output: rows 2i + 1 and 2i + 2 read
+// input rows i and i + 1 (the taps' tables over the groups), row 0 and row
+// 5 only row 0 and row 2. The rows' two taps are summed as a + w (b - a):
+// the weights 0.25 and 0.75 multiply the difference of the two rows' sums.
+// CHECK-LABEL: func @linear_row_groups
+// CHECK-DAG:     %[[QUARTER:.*]] = arith.constant 2.500000e-01 : f32
+// CHECK-DAG:     %[[THREE:.*]] = arith.constant 7.500000e-01 : f32
+// CHECK-DAG:     %[[TOP:.*]] = arith.constant dense<[0, 1]> : tensor<2xi32>
+// CHECK-DAG:     %[[BOTTOM:.*]] = arith.constant dense<[1, 2]> : tensor<2xi32>
+// CHECK:         %[[VIEW:.*]] = tensor.empty() : tensor<3x2x2x2xf32>
+// CHECK:         %[[GROUPS:.*]]:2 = linalg.generic {{.*}} ins({{.*}}%[[TOP]], %[[BOTTOM]], %[[TOP]], %[[BOTTOM]] : {{.*}}) outs(%{{.*}}, %{{.*}} : tensor<2x2x2xf32>, tensor<2x2x2xf32>)
+// CHECK:           %[[STEP:.*]] = arith.subf
+// CHECK-NEXT:      arith.mulf %[[STEP]], %[[QUARTER]]
+// CHECK:           %[[STEP2:.*]] = arith.subf
+// CHECK-NEXT:      arith.mulf %[[STEP2]], %[[QUARTER]]
+// CHECK:           %[[STEP3:.*]] = arith.subf
+// CHECK-NEXT:      arith.mulf %[[STEP3]], %[[THREE]]
+// CHECK:           linalg.yield %{{.*}}, %{{.*}} : f32, f32
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x2xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x2xf32>)
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<3x2x2x2xf32> into tensor<6x4xf32>
+func.func @linear_row_groups(%x: tensor<3x2xf32>) -> tensor<6x4xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<3x2xf32> -> tensor<6x4xf32>
+  return %0 : tensor<6x4xf32>
+}
+
+// -----
+
+// asymmetric: rows 2i and 2i + 1 both read input rows i and i + 1, so the
+// groups start at row 0 and none is cut by an edge: one kernel.
+// CHECK-LABEL: func @linear_row_groups_asymmetric
+// CHECK:         %[[VIEW:.*]] = tensor.empty() : tensor<3x2x2x2xf32>
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<3x2x2xf32>, tensor<3x2x2xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK:         tensor.collapse_shape
+func.func @linear_row_groups_asymmetric(%x: tensor<3x2xf32>) -> tensor<6x4xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<asymmetric>} : tensor<3x2xf32> -> tensor<6x4xf32>
+  return %0 : tensor<6x4xf32>
+}
+
+// -----
+
+// Inside a graph, the Resize keeps one kernel, which onnx-fuse can merge
+// with its consumer.
+// CHECK-LABEL: func @linear_rows_inside_graph
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<6x2x2xf32>)
+// CHECK-NOT:     tensor.insert_slice
+// CHECK:         linalg.generic
+func.func @linear_rows_inside_graph(%x: tensor<3x2xf32>) -> tensor<6x4xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %lo = onnx.Constant dense<0.0> : tensor<f32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<3x2xf32> -> tensor<6x4xf32>
+  %1 = onnx.ClipV13 %0 min(%lo : tensor<f32>) : tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
 }
 
 // -----
