@@ -8,7 +8,10 @@
 // machine, apart from code generation:
 //
 //   gather   each output row from its two input rows, horizontally and
-//            vertically in one loop (the form onnxc generates);
+//            vertically in one loop (onnxc's form inside a graph);
+//   groups   the two output rows between input rows i and i + 1 in one
+//            loop: both input rows horizontally, then the output rows as
+//            a + w (b - a) (onnxc's form for a graph output);
 //   plane    the horizontal pass over a channel's rows into a buffer of the
 //            channel, then the vertical pass from it;
 //   ring     the horizontal pass one row ahead into a ring of two rows,
@@ -128,6 +131,49 @@ __attribute__((target("avx512f"))) void runGather(Buffers buffers) {
     }
 }
 
+/// The groups schedule: per pair of input rows (clamped at the edges), the
+/// two output rows between them, from the two rows' horizontal sums kept
+/// in registers.
+__attribute__((target("avx512f"))) void runGroups(Buffers buffers) {
+  const __m512 quarter = _mm512_set1_ps(0.25f), rest = _mm512_set1_ps(0.75f);
+  const __m512i low =
+      _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+  const __m512i high = _mm512_set_epi32(31, 15, 30, 14, 29, 13, 28, 12, 27, 11,
+                                        26, 10, 25, 9, 24, 8);
+  for (int c = 0; c < kChannels; ++c)
+    for (int i = -1; i < kIn; ++i) {
+      const float *rows[2] = {
+          buffers.x + (c * kIn + std::max(i, 0)) * kPaddedIn,
+          buffers.x + (c * kIn + std::min(i + 1, kIn - 1)) * kPaddedIn};
+      for (int j = 0; j < kIn; j += 16) {
+        __m512 even[2], odd[2];
+        for (int r = 0; r < 2; ++r) {
+          __m512 main = _mm512_mul_ps(rest, _mm512_loadu_ps(rows[r] + j + 1));
+          even[r] =
+              _mm512_fmadd_ps(quarter, _mm512_loadu_ps(rows[r] + j), main);
+          odd[r] =
+              _mm512_fmadd_ps(quarter, _mm512_loadu_ps(rows[r] + j + 2), main);
+        }
+        __m512 evenStep = _mm512_sub_ps(even[1], even[0]),
+               oddStep = _mm512_sub_ps(odd[1], odd[0]);
+        // Output rows 2i + 1 and 2i + 2, where they exist.
+        for (int m = 0; m < 2; ++m) {
+          int o = 2 * i + 1 + m;
+          if (o < 0 || o >= kOut)
+            continue;
+          __m512 w = m == 0 ? quarter : rest;
+          __m512 e = _mm512_fmadd_ps(w, evenStep, even[0]);
+          __m512 d = _mm512_fmadd_ps(w, oddStep, odd[0]);
+          float *row = buffers.y + (c * kOut + o) * kOut;
+          _mm512_storeu_ps(row + 2 * j, _mm512_permutex2var_ps(e, low, d));
+          if (j + 16 <= kIn)
+            _mm512_storeu_ps(row + 2 * j + 16,
+                             _mm512_permutex2var_ps(e, high, d));
+        }
+      }
+    }
+}
+
 __attribute__((target("avx512f"))) void runPlane(Buffers buffers) {
   alignas(64) static float plane[kIn * kOut];
   for (int c = 0; c < kChannels; ++c) {
@@ -214,9 +260,13 @@ int main() {
     largest = std::max(largest, double(std::fabs(v)));
 
   std::vector<Schedule> schedules = {
-      {"memcpy", nullptr, false},     {"fill", runFill, false},
-      {"gather", runGather, true},    {"plane", runPlane, true},
-      {"ring", runRing<false>, true}, {"ring-difference", runRing<true>, true},
+      {"memcpy", nullptr, false},
+      {"fill", runFill, false},
+      {"gather", runGather, true},
+      {"groups", runGroups, true},
+      {"plane", runPlane, true},
+      {"ring", runRing<false>, true},
+      {"ring-difference", runRing<true>, true},
   };
   for (const Schedule &schedule : schedules) {
     if (!schedule.checked)

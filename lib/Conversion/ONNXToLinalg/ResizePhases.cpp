@@ -112,7 +112,8 @@ struct RowGroups {
   int64_t dim, inLength, factor, shift;
   ConstantTables tables;
 
-  /// The groups every row of which exists: [first, first + count).
+  /// The groups all of whose rows exist: wholeCount() of them from
+  /// firstWhole().
   int64_t firstWhole() const { return shift == 0 ? 0 : 1; }
   int64_t wholeCount() const { return shift == 0 ? inLength : inLength - 1; }
   int64_t getRow(int64_t group, int64_t member) const {
@@ -339,8 +340,8 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
     kernels.push_back(
         {rows.inLength, 1, llvm::to_vector(llvm::seq<int64_t>(0, rows.shift))});
   }
-  // Each member's output is the view's region of its rows: those at phase
-  // p of the (i, p) split, from the input row of its first group's row.
+  // Each member's output is the view's region of its rows, one per group:
+  // from the (i, p) position of its row in the first group, along i.
   int64_t viewRank = viewSizes.size();
   SmallVector<OpFoldResult> strides(viewRank, b.getIndexAttr(1));
   Value result = view;
