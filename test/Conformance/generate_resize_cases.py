@@ -797,6 +797,15 @@ def misc_cases(data):
     cases.append(resize_case(
         "resize13_float32_linear_runtime_declared_shape", 13, x, "float32",
         mode="linear", scales=[2, 0.5], form="runtime", y_decl=[6, 2]))
+    # Rows of the largest float32s of either sign next to each other,
+    # through the row groups of a graph output (x2 on both axes): weighted
+    # as w0 a + w1 b they stay finite, where a + w1 (b - a) would overflow.
+    extremes = np.full([4, 4], 3e38, F32)
+    extremes[1::2] = -3e38
+    for opset, ctm in ((19, "half_pixel"), (13, "asymmetric")):
+        cases.append(resize_case(
+            "resize%d_float32_linear_x2_extremes_%s" % (opset, ctm), opset,
+            extremes, "float32", mode="linear", ctm=ctm, scales=[2, 2]))
     # An empty scales input of Resize-11 given at run time means sizes.
     c = resize_case("resize11_float32_linear_runtime_empty_scales", 11, x,
                     "float32", mode="linear", sizes=[5, 3],

@@ -36,15 +36,15 @@ struct AxisTables {
 /// and so on down to X; for real floats the other way round, from the last
 /// axis, so that outputs along a row share the inner sums. `tapIndex(a, t)`
 /// is the index of tap t of resized axis a, and `tapWeight(a, t)` its
-/// weight. The sum is in `compute`'s type, in parts. `rowSumsInnermost`
-/// nests every type as integers do, for kernels whose outputs share the
-/// sums along rows.
+/// weight. The sum is in `compute`'s type, in parts. `referenceOrder`
+/// nests every type as integers are, for kernels whose outputs share the
+/// sums along the last axis instead.
 SmallVector<Value>
 buildNestedSum(OpBuilder &b, Location loc, Value input,
                ArrayRef<Value> position, ArrayRef<int64_t> resized,
                int64_t tapCount, function_ref<Value(int64_t, int64_t)> tapIndex,
                function_ref<Value(int64_t, int64_t)> tapWeight,
-               const ComputeType &compute, bool rowSumsInnermost = false);
+               const ComputeType &compute, bool referenceOrder = false);
 
 /// The general kernel: per output element, X read at every combination of
 /// the resized axes' taps and summed axis by axis (buildNestedSum), each
@@ -60,10 +60,10 @@ Value buildGather(OpBuilder &b, Location loc, Value input,
 /// onnx-specialize-gathers unrolls, and no coordinate extrapolates: output
 /// j * f + r of a row computed as phase r of input element j, whose taps
 /// along the row are contiguous (ResizePhases.cpp). With `groupRows`, when
-/// the resized axis before grows by an integer factor too, the rows that
-/// read the same input rows are computed together, as regions of the
-/// result that only a result written straight into its destination keeps
-/// without copies. Null otherwise.
+/// the resized axis before grows by an integer factor too, its rows are
+/// computed in groups of neighbours, which read few input rows, each row
+/// of a group a region of the result: only a result written straight into
+/// its destination keeps them without copies. Null otherwise.
 Value buildPhasedGather(OpBuilder &b, Location loc, Value input,
                         ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
                         ArrayRef<OpFoldResult> outSizes,

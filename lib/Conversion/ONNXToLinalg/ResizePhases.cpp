@@ -10,11 +10,12 @@
 // onnx-flatten-vectors interleaves the phases' sums.
 //
 // When the resized axis before it grows by an integer factor too, its rows
-// come in groups that read the same few input rows: with half_pixel x2,
-// output rows 2i + 1 and 2i + 2 both read input rows i and i + 1. A kernel
-// then computes the rows of a group in one iteration, one output each, and
-// sums along the rows first, so that the group shares each input row's
-// sums. Each output is a region of the result, written in place.
+// come in groups that read few input rows: with half_pixel x2, output rows
+// 2i + 1 and 2i + 2 both read input rows i and i + 1, and rows 4g - 1 to
+// 4g + 2 read three. A kernel then computes the rows of a group in one
+// iteration, one output each, and sums along the rows first, so that the
+// group shares each input row's sums. Each output is a region of the
+// result, written in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,20 +105,24 @@ SmallVector<RunTap> buildRunTaps(OpBuilder &b, Location loc,
   return taps;
 }
 
-/// The rows of the resized axis `dim` before the innermost, in groups of
-/// `factor` consecutive rows: group g holds the rows g * factor - shift + m,
-/// m < factor, that exist. The shift is the one whose whole groups read
-/// the fewest input rows.
+/// The most rows a group holds: each is an output of its kernel.
+constexpr int64_t kMaxGroupRows = 4;
+
+/// The rows of the resized axis `dim` before the innermost, in `count`
+/// groups of `size` consecutive rows (a multiple of the axis's factor):
+/// group g holds the rows g * size - shift + m, m < size, that exist. The
+/// size and shift are those whose whole groups read the fewest input rows
+/// per output row.
 struct RowGroups {
-  int64_t dim, inLength, factor, shift;
+  int64_t dim, count, size, shift;
   ConstantTables tables;
 
   /// The groups all of whose rows exist: wholeCount() of them from
   /// firstWhole().
   int64_t firstWhole() const { return shift == 0 ? 0 : 1; }
-  int64_t wholeCount() const { return shift == 0 ? inLength : inLength - 1; }
+  int64_t wholeCount() const { return shift == 0 ? count : count - 1; }
   int64_t getRow(int64_t group, int64_t member) const {
-    return group * factor - shift + member;
+    return group * size - shift + member;
   }
 };
 
@@ -127,32 +132,40 @@ std::optional<RowGroups> getRowGroups(const AxisTables &axis, int64_t dim,
   std::optional<ConstantTables> tables = matchConstantTables(axis);
   if (!factor || !tables)
     return std::nullopt;
-  RowGroups groups{dim, inLength, *factor, 0, std::move(*tables)};
-  // Input rows read per whole group, as a fraction reads / wholes.
-  int64_t fewestReads = 0, fewestWholes = 0;
-  for (int64_t shift = 0; shift < *factor; ++shift) {
-    RowGroups candidate = groups;
-    candidate.shift = shift;
-    int64_t wholes = candidate.wholeCount(), reads = 0;
-    if (wholes == 0)
+  std::optional<RowGroups> best;
+  // Input rows read per output row of the whole groups, as a fraction.
+  int64_t fewestReads = 0, fewestRows = 0;
+  for (int64_t size = *factor; size <= std::max(*factor, kMaxGroupRows);
+       size += *factor) {
+    int64_t inputRowsPerGroup = size / *factor;
+    if (inLength % inputRowsPerGroup != 0)
       continue;
-    for (int64_t g = candidate.firstWhole();
-         g < candidate.firstWhole() + wholes; ++g) {
-      llvm::SmallDenseSet<int64_t> rows;
-      for (int64_t m = 0; m < *factor; ++m)
-        for (DenseElementsAttr indices : groups.tables.indices)
-          rows.insert(indices.getValues<APInt>()[candidate.getRow(g, m)]
-                          .getSExtValue());
-      reads += rows.size();
-    }
-    // Ties keep the smaller shift: fewer groups cut by the edges.
-    if (shift == 0 || reads * fewestWholes < fewestReads * wholes) {
-      fewestReads = reads;
-      fewestWholes = wholes;
-      groups.shift = shift;
+    for (int64_t shift = 0; shift < size; ++shift) {
+      RowGroups candidate{dim, inLength / inputRowsPerGroup, size, shift,
+                          *tables};
+      int64_t wholes = candidate.wholeCount(), reads = 0;
+      if (wholes == 0)
+        continue;
+      for (int64_t g = candidate.firstWhole();
+           g < candidate.firstWhole() + wholes; ++g) {
+        llvm::SmallDenseSet<int64_t> rows;
+        for (int64_t m = 0; m < size; ++m)
+          for (DenseElementsAttr indices : tables->indices)
+            rows.insert(indices.getValues<APInt>()[candidate.getRow(g, m)]
+                            .getSExtValue());
+        reads += rows.size();
+      }
+      // Ties keep the smaller groups (fewer outputs per kernel), then the
+      // smaller shift (none cuts groups at the edges).
+      int64_t outputRows = wholes * size;
+      if (!best || reads * fewestRows < fewestReads * outputRows) {
+        fewestReads = reads;
+        fewestRows = outputRows;
+        best = std::move(candidate);
+      }
     }
   }
-  return groups;
+  return best;
 }
 
 /// What the kernels of one Resize share.
@@ -222,7 +235,7 @@ SmallVector<Value> buildKernel(OpBuilder &b, Location loc,
     for (int64_t m : members)
       rowMembers.push_back(addRun(buildRunTaps(b, loc, plan.rows->tables,
                                                plan.rows->getRow(first, m),
-                                               count, plan.rows->factor),
+                                               count, plan.rows->size),
                                   rowDim));
   maps.append(outputs.size(), b.getMultiDimIdentityMap(loops));
 
@@ -266,7 +279,7 @@ SmallVector<Value> buildKernel(OpBuilder &b, Location loc,
                     resize::buildNestedSum(
                         nb, nloc, plan.input, position, plan.resized, tapCount,
                         tapIndex, tapWeight, plan.compute,
-                        /*rowSumsInnermost=*/plan.rows.has_value()));
+                        /*referenceOrder=*/plan.rows.has_value()));
               }));
         linalg::YieldOp::create(nb, nloc, results);
       });
@@ -307,15 +320,17 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
   }
 
   // The output seen with the innermost axis split into (j, r) and, with row
-  // groups, the rows' axis into (i, p): output row i * factor + p.
+  // groups, the rows' axis into (g, p): output row g * size + p.
   int64_t rowDim = plan.rows ? plan.rows->dim : -1;
   SmallVector<OpFoldResult> viewSizes;
   SmallVector<ReassociationIndices> reassociation;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t next = viewSizes.size();
     if (d == rank - 1 || d == rowDim) {
-      viewSizes.push_back(b.getIndexAttr(inputType.getDimSize(d)));
-      viewSizes.push_back(b.getIndexAttr(d == rowDim ? plan.rows->factor : *f));
+      bool isRows = d == rowDim;
+      viewSizes.push_back(
+          b.getIndexAttr(isRows ? plan.rows->count : inputType.getDimSize(d)));
+      viewSizes.push_back(b.getIndexAttr(isRows ? plan.rows->size : *f));
       reassociation.push_back({next, next + 1});
     } else {
       viewSizes.push_back(outSizes[d]);
@@ -331,17 +346,18 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
   // Per kernel, the groups it computes and their members: the whole groups,
   // then each group cut by an edge, with the members that exist.
   const RowGroups &rows = *plan.rows;
-  int64_t factor = rows.factor;
-  auto allMembers = llvm::to_vector(llvm::seq<int64_t>(0, factor));
+  int64_t size = rows.size;
+  auto allMembers = llvm::to_vector(llvm::seq<int64_t>(0, size));
   SmallVector<std::tuple<int64_t, int64_t, SmallVector<int64_t>>> kernels = {
       {rows.firstWhole(), rows.wholeCount(), allMembers}};
   if (rows.shift != 0) {
-    kernels.push_back({0, 1, llvm::to_vector(llvm::seq(rows.shift, factor))});
+    kernels.push_back({0, 1, llvm::to_vector(llvm::seq(rows.shift, size))});
     kernels.push_back(
-        {rows.inLength, 1, llvm::to_vector(llvm::seq<int64_t>(0, rows.shift))});
+        {rows.count, 1, llvm::to_vector(llvm::seq<int64_t>(0, rows.shift))});
   }
   // Each member's output is the view's region of its rows, one per group:
-  // from the (i, p) position of its row in the first group, along i.
+  // from the (g, p) position of its row in the kernel's first group,
+  // along g.
   int64_t viewRank = viewSizes.size();
   SmallVector<OpFoldResult> strides(viewRank, b.getIndexAttr(1));
   Value result = view;
@@ -351,8 +367,8 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
     for (int64_t m : members) {
       int64_t row = rows.getRow(first, m);
       offsets.emplace_back(viewRank, b.getIndexAttr(0));
-      offsets.back()[rowDim] = b.getIndexAttr(row / factor);
-      offsets.back()[rowDim + 1] = b.getIndexAttr(row % factor);
+      offsets.back()[rowDim] = b.getIndexAttr(row / size);
+      offsets.back()[rowDim + 1] = b.getIndexAttr(row % size);
       sizes.push_back(viewSizes);
       sizes.back()[rowDim] = b.getIndexAttr(count);
       sizes.back()[rowDim + 1] = b.getIndexAttr(1);

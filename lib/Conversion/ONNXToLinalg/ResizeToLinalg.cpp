@@ -252,7 +252,7 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
     ArrayRef<int64_t> resized, int64_t tapCount,
     function_ref<Value(int64_t, int64_t)> tapIndex,
     function_ref<Value(int64_t, int64_t)> tapWeight, const ComputeType &compute,
-    bool rowSumsInnermost) {
+    bool referenceOrder) {
   // No two weights multiply, so a term costs one multiply-add, fused where
   // `compute` allows it.
   auto fastMath = compute.contract ? arith::FastMathFlags::contract
@@ -263,8 +263,8 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
   // innermost sums then run over the first axes, and the last axis's taps
   // weight them. Along the last axis, neighbouring outputs (and the phases
   // of an integer factor) share those sums, which CSE then computes once.
-  bool reals = compute.contract && !compute.isComplex;
-  bool lastAxisOutermost = reals && !rowSumsInnermost;
+  bool lastAxisOutermost =
+      compute.contract && !compute.isComplex && !referenceOrder;
   auto axisAt = [&](int64_t depth) {
     return lastAxisOutermost ? k - 1 - depth : depth;
   };
@@ -275,23 +275,6 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
           b, loc, tensor::ExtractOp::create(b, loc, input, indices));
     int64_t a = axisAt(depth);
     SmallVector<Value> sum;
-    // Linear's two taps along an outer axis, for real floats summing rows
-    // first: a + w (b - a), with w the second tap's weight (the first's is
-    // 1 - w). The outputs of a row group share the difference, and each
-    // then costs one multiply-add.
-    if (reals && rowSumsInnermost && tapCount == 2 && depth + 1 < k) {
-      indices[resized[a]] = tapIndex(a, 0);
-      SmallVector<Value> first = sumFrom(depth + 1);
-      indices[resized[a]] = tapIndex(a, 1);
-      SmallVector<Value> second = sumFrom(depth + 1);
-      Value w = tapWeight(a, 1);
-      for (auto [x, y] : llvm::zip_equal(first, second)) {
-        Value step = arith::SubFOp::create(b, loc, y, x, fastMath);
-        sum.push_back(compute.add(
-            b, loc, x, compute.multiply(b, loc, w, step, fastMath), fastMath));
-      }
-      return sum;
-    }
     for (int64_t t = 0; t < tapCount; ++t) {
       indices[resized[a]] = tapIndex(a, t);
       SmallVector<Value> inner = sumFrom(depth + 1);

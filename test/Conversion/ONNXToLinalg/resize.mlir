@@ -229,31 +229,26 @@ func.func @cubic_separable(%x: tensor<4x4xf32>) -> tensor<6x6xf32> {
 // -----
 
 // Integer cubic growing two axes, a graph output: its rows in groups of
-// two that read the same four input rows (rows 2i + 1 and 2i + 2), each
-// row of a group an output of one kernel, and rows 0 and 7, which the
-// edges cut from their groups, in kernels of their own. Every output is a
-// region of the result. The sums follow the reference's order, rows
-// first: 16 reads per row and phase of the last axis.
+// four (rows 4g to 4g + 3 read input rows 2g - 2 to 2g + 3 only), each
+// row of a group an output of one kernel and a region of the result. The
+// sums follow the reference's order, rows first: 16 reads per row and
+// phase of the last axis.
 // CHECK-LABEL: func @cubic_integer_phases
-// CHECK:         %[[VIEW:.*]] = tensor.empty() : tensor<4x2x4x3xi32>
-// CHECK:         %[[ODD:.*]] = tensor.extract_slice %[[VIEW]][0, 1, 0, 0] [3, 1, 4, 3] [1, 1, 1, 1]
-// CHECK:         %[[EVEN:.*]] = tensor.extract_slice %[[VIEW]][1, 0, 0, 0] [3, 1, 4, 3] [1, 1, 1, 1]
-// CHECK:         %[[GROUPS:.*]]:2 = linalg.generic {{.*}} outs(%[[ODD]], %[[EVEN]] : tensor<3x4x3xi32>, tensor<3x4x3xi32>)
-// CHECK-COUNT-96:  tensor.extract %arg0
+// CHECK:         %[[VIEW:.*]] = tensor.empty() : tensor<2x4x4x3xi32>
+// CHECK:         %[[ROW0:.*]] = tensor.extract_slice %[[VIEW]][0, 0, 0, 0] [2, 1, 4, 3] [1, 1, 1, 1]
+// CHECK:         %[[ROW1:.*]] = tensor.extract_slice %[[VIEW]][0, 1, 0, 0] [2, 1, 4, 3] [1, 1, 1, 1]
+// CHECK:         %[[ROW2:.*]] = tensor.extract_slice %[[VIEW]][0, 2, 0, 0] [2, 1, 4, 3] [1, 1, 1, 1]
+// CHECK:         %[[ROW3:.*]] = tensor.extract_slice %[[VIEW]][0, 3, 0, 0] [2, 1, 4, 3] [1, 1, 1, 1]
+// CHECK:         %[[GROUPS:.*]]:4 = linalg.generic {{.*}} outs(%[[ROW0]], %[[ROW1]], %[[ROW2]], %[[ROW3]] : tensor<2x4x3xi32>, tensor<2x4x3xi32>, tensor<2x4x3xi32>, tensor<2x4x3xi32>)
+// CHECK-COUNT-192: tensor.extract %arg0
 // CHECK-NOT:       tensor.extract
-// CHECK:           linalg.yield %{{.*}}, %{{.*}} : i32, i32
-// CHECK:         %[[R1:.*]] = tensor.insert_slice %[[GROUPS]]#0 into %[[VIEW]][0, 1, 0, 0] [3, 1, 4, 3]
-// CHECK:         %[[R2:.*]] = tensor.insert_slice %[[GROUPS]]#1 into %[[R1]][1, 0, 0, 0] [3, 1, 4, 3]
-// CHECK:         %[[FIRST:.*]] = tensor.extract_slice %[[VIEW]][0, 0, 0, 0] [1, 1, 4, 3]
-// CHECK:         %[[ROW0:.*]] = linalg.generic {{.*}} outs(%[[FIRST]] : tensor<1x4x3xi32>)
-// CHECK-COUNT-48:  tensor.extract %arg0
-// CHECK-NOT:       tensor.extract
-// CHECK:           linalg.yield %{{.*}} : i32
-// CHECK:         %[[R3:.*]] = tensor.insert_slice %[[ROW0]] into %[[R2]][0, 0, 0, 0] [1, 1, 4, 3]
-// CHECK:         %[[LAST:.*]] = tensor.extract_slice %[[VIEW]][3, 1, 0, 0] [1, 1, 4, 3]
-// CHECK:         %[[ROW7:.*]] = linalg.generic {{.*}} outs(%[[LAST]] : tensor<1x4x3xi32>)
-// CHECK:         %[[R4:.*]] = tensor.insert_slice %[[ROW7]] into %[[R3]][3, 1, 0, 0] [1, 1, 4, 3]
-// CHECK:         tensor.collapse_shape %[[R4]] {{\[}}[0, 1], [2, 3]] : tensor<4x2x4x3xi32> into tensor<8x12xi32>
+// CHECK:           linalg.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32, i32
+// CHECK:         %[[R1:.*]] = tensor.insert_slice %[[GROUPS]]#0 into %[[VIEW]][0, 0, 0, 0] [2, 1, 4, 3]
+// CHECK:         %[[R2:.*]] = tensor.insert_slice %[[GROUPS]]#1 into %[[R1]][0, 1, 0, 0] [2, 1, 4, 3]
+// CHECK:         %[[R3:.*]] = tensor.insert_slice %[[GROUPS]]#2 into %[[R2]][0, 2, 0, 0] [2, 1, 4, 3]
+// CHECK:         %[[R4:.*]] = tensor.insert_slice %[[GROUPS]]#3 into %[[R3]][0, 3, 0, 0] [2, 1, 4, 3]
+// CHECK-NOT:     linalg.generic
+// CHECK:         tensor.collapse_shape %[[R4]] {{\[}}[0, 1], [2, 3]] : tensor<2x4x4x3xi32> into tensor<8x12xi32>
 func.func @cubic_integer_phases(%x: tensor<4x4xi32>) -> tensor<8x12xi32> {
   %s = onnx.Constant dense<[2.0, 3.0]> : tensor<2xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x4xi32> -> tensor<8x12xi32>
@@ -262,25 +257,30 @@ func.func @cubic_integer_phases(%x: tensor<4x4xi32>) -> tensor<8x12xi32> {
 
 // -----
 
-// Float linear x2, half_pixel, a graph output: rows 2i + 1 and 2i + 2 read
-// input rows i and i + 1 (the taps' tables over the groups), row 0 and row
-// 5 only row 0 and row 2. The rows' two taps are summed as a + w (b - a):
-// the weights 0.25 and 0.75 multiply the difference of the two rows' sums.
+// Float linear x2, half_pixel, a graph output of 3 rows (an odd count: no
+// groups of four): in pairs, rows 2i + 1 and 2i + 2 read input rows i and
+// i + 1 (the taps' tables over the pairs); row 0 and row 5, cut from their
+// pairs by the edges, read only row 0 and row 2, in kernels of their own.
+// Each input row's sum along the row comes first, then the rows' weights:
+// 0.75 and 0.25 for row 2i + 1, 0.25 and 0.75 for row 2i + 2.
 // CHECK-LABEL: func @linear_row_groups
 // CHECK-DAG:     %[[QUARTER:.*]] = arith.constant 2.500000e-01 : f32
 // CHECK-DAG:     %[[THREE:.*]] = arith.constant 7.500000e-01 : f32
 // CHECK-DAG:     %[[TOP:.*]] = arith.constant dense<[0, 1]> : tensor<2xi32>
 // CHECK-DAG:     %[[BOTTOM:.*]] = arith.constant dense<[1, 2]> : tensor<2xi32>
 // CHECK:         %[[VIEW:.*]] = tensor.empty() : tensor<3x2x2x2xf32>
-// CHECK:         %[[GROUPS:.*]]:2 = linalg.generic {{.*}} ins({{.*}}%[[TOP]], %[[BOTTOM]], %[[TOP]], %[[BOTTOM]] : {{.*}}) outs(%{{.*}}, %{{.*}} : tensor<2x2x2xf32>, tensor<2x2x2xf32>)
-// CHECK:           %[[STEP:.*]] = arith.subf
-// CHECK-NEXT:      arith.mulf %[[STEP]], %[[QUARTER]]
-// CHECK:           %[[STEP2:.*]] = arith.subf
-// CHECK-NEXT:      arith.mulf %[[STEP2]], %[[QUARTER]]
-// CHECK:           %[[STEP3:.*]] = arith.subf
-// CHECK-NEXT:      arith.mulf %[[STEP3]], %[[THREE]]
+// CHECK:         %[[ODD:.*]] = tensor.extract_slice %[[VIEW]][0, 1, 0, 0] [2, 1, 2, 2]
+// CHECK:         %[[EVEN:.*]] = tensor.extract_slice %[[VIEW]][1, 0, 0, 0] [2, 1, 2, 2]
+// CHECK:         %{{.*}}:2 = linalg.generic {{.*}} ins({{.*}}%[[TOP]], %[[BOTTOM]], %[[TOP]], %[[BOTTOM]] : {{.*}}) outs(%[[ODD]], %[[EVEN]] : tensor<2x2x2xf32>, tensor<2x2x2xf32>)
+// CHECK:           %[[FIRST:.*]] = arith.addf
+// CHECK-NEXT:      %[[W0:.*]] = arith.mulf %[[FIRST]], %[[THREE]]
+// CHECK:           %[[SECOND:.*]] = arith.addf
+// CHECK-NEXT:      %[[W1:.*]] = arith.mulf %[[SECOND]], %[[QUARTER]]
+// CHECK-NEXT:      arith.addf %[[W0]], %[[W1]]
 // CHECK:           linalg.yield %{{.*}}, %{{.*}} : f32, f32
+// CHECK:         tensor.extract_slice %[[VIEW]][0, 0, 0, 0] [1, 1, 2, 2]
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x2xf32>)
+// CHECK:         tensor.extract_slice %[[VIEW]][2, 1, 0, 0] [1, 1, 2, 2]
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x2xf32>)
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<3x2x2x2xf32> into tensor<6x4xf32>
 func.func @linear_row_groups(%x: tensor<3x2xf32>) -> tensor<6x4xf32> {
@@ -291,8 +291,33 @@ func.func @linear_row_groups(%x: tensor<3x2xf32>) -> tensor<6x4xf32> {
 
 // -----
 
+// With an even number of input rows, groups of four: rows 4g - 1 to 4g + 2
+// read input rows 2g - 1 to 2g + 1 only, three input rows for four output
+// rows where pairs read four. Rows 0 to 2 and row 11 are cut by the edges.
+// CHECK-LABEL: func @linear_row_groups_of_four
+// CHECK:         %[[VIEW:.*]] = tensor.empty() : tensor<3x4x2x2xf32>
+// CHECK:         %[[A:.*]] = tensor.extract_slice %[[VIEW]][0, 3, 0, 0] [2, 1, 2, 2]
+// CHECK:         %[[B:.*]] = tensor.extract_slice %[[VIEW]][1, 0, 0, 0] [2, 1, 2, 2]
+// CHECK:         %[[C:.*]] = tensor.extract_slice %[[VIEW]][1, 1, 0, 0] [2, 1, 2, 2]
+// CHECK:         %[[D:.*]] = tensor.extract_slice %[[VIEW]][1, 2, 0, 0] [2, 1, 2, 2]
+// CHECK:         linalg.generic {{.*}} outs(%[[A]], %[[B]], %[[C]], %[[D]] :
+// CHECK:         %[[E:.*]] = tensor.extract_slice %[[VIEW]][0, 0, 0, 0] [1, 1, 2, 2]
+// CHECK:         %[[F:.*]] = tensor.extract_slice %[[VIEW]][0, 1, 0, 0] [1, 1, 2, 2]
+// CHECK:         %[[G:.*]] = tensor.extract_slice %[[VIEW]][0, 2, 0, 0] [1, 1, 2, 2]
+// CHECK:         linalg.generic {{.*}} outs(%[[E]], %[[F]], %[[G]] :
+// CHECK:         %[[H:.*]] = tensor.extract_slice %[[VIEW]][2, 3, 0, 0] [1, 1, 2, 2]
+// CHECK:         linalg.generic {{.*}} outs(%[[H]] :
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<3x4x2x2xf32> into tensor<12x4xf32>
+func.func @linear_row_groups_of_four(%x: tensor<6x2xf32>) -> tensor<12x4xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<6x2xf32> -> tensor<12x4xf32>
+  return %0 : tensor<12x4xf32>
+}
+
+// -----
+
 // asymmetric: rows 2i and 2i + 1 both read input rows i and i + 1, so the
-// groups start at row 0 and none is cut by an edge: one kernel.
+// pairs start at row 0 and none is cut by an edge: one kernel.
 // CHECK-LABEL: func @linear_row_groups_asymmetric
 // CHECK:         %[[VIEW:.*]] = tensor.empty() : tensor<3x2x2x2xf32>
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<3x2x2xf32>, tensor<3x2x2xf32>)
