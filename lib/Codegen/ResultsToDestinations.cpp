@@ -72,12 +72,13 @@ Value viewAsCore(OpBuilder &builder, ArrayRef<Operation *> top,
 }
 
 /// Writes `core`, seen through the `top` reshapes, into `destination` when
-/// it is regions of a tensor.empty inserted one by one, each computed by a
-/// destination-style op into that region of the same tensor.empty: a
-/// kernel with one output per phase of an axis. Each op then computes its
-/// region straight into its subview of the destination. (Bufferized as
-/// tensors, the second region's kernel output would be copied: the
-/// analysis cannot tell that the first insertion does not overwrite it.)
+/// it is disjoint regions of a tensor.empty inserted one by one, each
+/// computed by a destination-style op into that region of the same
+/// tensor.empty (a kernel with one output per row of a group). Each op then
+/// computes its region straight into its subview of the destination.
+/// (Bufferized as tensors, the second region's kernel output would be
+/// copied: the analysis cannot tell that the first insertion does not
+/// overwrite it.)
 LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
                                  ArrayRef<Operation *> top, Value core,
                                  Value destination) {
@@ -90,6 +91,12 @@ LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
   auto empty = base.getDefiningOp<tensor::EmptyOp>();
   if (inserts.empty() || !empty)
     return failure();
+  std::reverse(inserts.begin(), inserts.end()); // In program order.
+  // Per insertion, the destination operand its source was computed into,
+  // a region of the empty tensor where it is inserted. CSE may have merged
+  // the empty tensors and regions of results of one shape: only these
+  // operands change.
+  SmallVector<OpOperand *> inits;
   SmallVector<tensor::ExtractSliceOp> regions;
   for (tensor::InsertSliceOp insert : inserts) {
     auto source = dyn_cast<OpResult>(insert.getSource());
@@ -97,10 +104,9 @@ LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
                       : DestinationStyleOpInterface();
     if (!dps || !dps.hasPureTensorSemantics() || !source.hasOneUse())
       return failure();
-    auto region = dps.getTiedOpOperand(source)
-                      ->get()
-                      .getDefiningOp<tensor::ExtractSliceOp>();
-    if (!region || region.getSource() != empty || !region->hasOneUse() ||
+    OpOperand *init = dps.getTiedOpOperand(source);
+    auto region = init->get().getDefiningOp<tensor::ExtractSliceOp>();
+    if (!region || region.getSource() != empty ||
         region.getType() != insert.getSourceType() ||
         !isEqualConstantIntOrValueArray(region.getMixedOffsets(),
                                         insert.getMixedOffsets()) ||
@@ -109,12 +115,9 @@ LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
         !isEqualConstantIntOrValueArray(region.getMixedStrides(),
                                         insert.getMixedStrides()))
       return failure();
+    inits.push_back(init);
     regions.push_back(region);
   }
-  // The empty tensor has no other uses: the regions and the first insert.
-  if (static_cast<size_t>(llvm::range_size(empty->getUses())) !=
-      regions.size() + 1)
-    return failure();
   // Nor do the regions overlap: in place, a later insertion would no longer
   // overwrite an earlier one.
   for (auto [i, first] : llvm::enumerate(regions))
@@ -134,9 +137,9 @@ LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
   if (!view)
     return failure();
   auto viewType = cast<MemRefType>(view.getType());
-  for (auto [insert, region] : llvm::zip_equal(inserts, regions)) {
+  for (auto [insert, init, region] : llvm::zip_equal(inserts, inits, regions)) {
     Location loc = region.getLoc();
-    builder.setInsertionPoint(region);
+    builder.setInsertionPoint(init->getOwner());
     auto subviewType = memref::SubViewOp::inferRankReducedResultType(
         region.getType().getShape(), viewType, region.getMixedOffsets(),
         region.getMixedSizes(), region.getMixedStrides());
@@ -144,11 +147,14 @@ LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
         builder, loc, cast<MemRefType>(subviewType), view,
         region.getMixedOffsets(), region.getMixedSizes(),
         region.getMixedStrides());
+    // Restrict although the subviews share the output buffer: the regions
+    // are disjoint, so no two of these tensors alias.
     Value regionTensor = bufferization::ToTensorOp::create(
         builder, loc, region.getType(), subview, builder.getUnitAttr(),
         builder.getUnitAttr());
-    region.getResult().replaceAllUsesWith(regionTensor);
-    region.erase();
+    init->set(regionTensor);
+    if (region->use_empty())
+      region.erase();
     builder.setInsertionPoint(ret);
     bufferization::MaterializeInDestinationOp::create(
         builder, loc, /*result=*/Type(), insert.getSource(), subview,
@@ -167,9 +173,11 @@ LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
 /// same view, which bufferizes to no copy at all. upstream
 /// eliminate-empty-tensors cannot see through the reshapes, and folding
 /// `expand_shape(collapse_shape(x))` back to `x` fails for dynamic shapes.
-/// Without reshapes, the empty tensor at the root of the result's chain of
-/// destinations becomes the output buffer. Anything else gets a plain
-/// materialization.
+/// When `core` is regions of a tensor.empty inserted one by one, each
+/// region's op computes it into its subview of that view
+/// (materializeRegions). Without reshapes, the empty tensor at the root of
+/// the result's chain of destinations becomes the output buffer. Anything
+/// else gets a plain materialization.
 void materializeResult(OpBuilder &builder, Operation *ret, Value result,
                        Value destination) {
   Location loc = ret->getLoc();
