@@ -11,7 +11,8 @@
 //            vertically in one loop (onnxc's form inside a graph);
 //   groups   the two output rows between input rows i and i + 1 in one
 //            loop: both input rows horizontally, then the output rows as
-//            a + w (b - a) (onnxc's form for a graph output);
+//            a + w (b - a) (for a graph output onnxc groups four rows,
+//            and sums w0 a + w1 b, which keeps infinities);
 //   plane    the horizontal pass over a channel's rows into a buffer of the
 //            channel, then the vertical pass from it;
 //   ring     the horizontal pass one row ahead into a ring of two rows,
