@@ -59,7 +59,7 @@ std::optional<ConstantTables> matchConstantTables(const AxisTables &axis) {
 
 /// The integer factor by which a static axis of input length `n` grows to
 /// `outSize`, when it is at least 2 and at most kMaxPhases.
-std::optional<int64_t> getPhaseCount(int64_t n, OpFoldResult outSize) {
+std::optional<int64_t> getIntegerFactor(int64_t n, OpFoldResult outSize) {
   std::optional<int64_t> out = getConstantIntValue(outSize);
   if (ShapedType::isDynamic(n) || n < 1 || !out || *out % n != 0)
     return std::nullopt;
@@ -128,7 +128,7 @@ struct RowGroups {
 
 std::optional<RowGroups> getRowGroups(const AxisTables &axis, int64_t dim,
                                       int64_t inLength, OpFoldResult outSize) {
-  std::optional<int64_t> factor = getPhaseCount(inLength, outSize);
+  std::optional<int64_t> factor = getIntegerFactor(inLength, outSize);
   std::optional<ConstantTables> tables = matchConstantTables(axis);
   if (!factor || !tables)
     return std::nullopt;
@@ -301,7 +301,7 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
   auto inputType = cast<RankedTensorType>(input.getType());
   Type elementType = inputType.getElementType();
   int64_t n = inputType.getDimSize(rank - 1);
-  std::optional<int64_t> f = getPhaseCount(n, outSizes.back());
+  std::optional<int64_t> f = getIntegerFactor(n, outSizes.back());
   // The tables are read through gathers that onnx-specialize-gathers makes
   // loads only in rows it unrolls.
   int64_t elementBits =
@@ -343,13 +343,17 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
     return tensor::CollapseShapeOp::create(b, loc, whole, reassociation);
   }
 
-  // Per kernel, the groups it computes and their members: the whole groups,
-  // then each group cut by an edge, with the members that exist.
+  // The kernels: the whole groups, then each group cut by an edge, with
+  // the members that exist.
+  struct GroupKernel {
+    int64_t firstGroup, groupCount;
+    SmallVector<int64_t> members;
+  };
   const RowGroups &rows = *plan.rows;
   int64_t size = rows.size;
-  auto allMembers = llvm::to_vector(llvm::seq<int64_t>(0, size));
-  SmallVector<std::tuple<int64_t, int64_t, SmallVector<int64_t>>> kernels = {
-      {rows.firstWhole(), rows.wholeCount(), allMembers}};
+  SmallVector<GroupKernel> kernels = {
+      {rows.firstWhole(), rows.wholeCount(),
+       llvm::to_vector(llvm::seq<int64_t>(0, size))}};
   if (rows.shift != 0) {
     kernels.push_back({0, 1, llvm::to_vector(llvm::seq(rows.shift, size))});
     kernels.push_back(
@@ -361,7 +365,9 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
   int64_t viewRank = viewSizes.size();
   SmallVector<OpFoldResult> strides(viewRank, b.getIndexAttr(1));
   Value result = view;
-  for (auto &[first, count, members] : kernels) {
+  for (const GroupKernel &kernel : kernels) {
+    int64_t first = kernel.firstGroup, count = kernel.groupCount;
+    ArrayRef<int64_t> members = kernel.members;
     SmallVector<SmallVector<OpFoldResult>> offsets, sizes;
     SmallVector<Value> outputs;
     for (int64_t m : members) {
@@ -381,9 +387,10 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
     }
     SmallVector<Value> computed =
         buildKernel(b, loc, plan, outputs, first, count, members);
-    for (auto [value, offset, size] : llvm::zip_equal(computed, offsets, sizes))
-      result = tensor::InsertSliceOp::create(b, loc, value, result, offset,
-                                             size, strides);
+    for (auto [value, regionOffsets, regionSizes] :
+         llvm::zip_equal(computed, offsets, sizes))
+      result = tensor::InsertSliceOp::create(
+          b, loc, value, result, regionOffsets, regionSizes, strides);
   }
   return tensor::CollapseShapeOp::create(b, loc, result, reassociation);
 }
