@@ -70,23 +70,48 @@ double reference(const float *x, int c, int o, int q) {
   return rows.w0 * row(rows.i0) + (1.0 - rows.w0) * row(rows.i1);
 }
 
-/// One horizontally interpolated row (112 elements) from a padded row.
-__attribute__((target("avx512f"))) void interpolateRow(const float *p,
-                                                       float *h) {
+/// Phases 0 and 1 (outputs 2j and 2j + 1) of the input elements j to
+/// j + 15 of a row, from the vectors of the elements before, at and after
+/// them.
+struct Phases {
+  __m512 even, odd;
+};
+
+__attribute__((target("avx512f"))) inline Phases
+interpolate(__m512 before, __m512 at, __m512 after) {
   const __m512 quarter = _mm512_set1_ps(0.25f), rest = _mm512_set1_ps(0.75f);
+  __m512 main = _mm512_mul_ps(rest, at);
+  return {_mm512_fmadd_ps(quarter, before, main),
+          _mm512_fmadd_ps(quarter, after, main)};
+}
+
+/// Outputs 2j to 2j + 31 of a row (those within it) from their phases,
+/// interleaved.
+__attribute__((target("avx512f"))) inline void
+storeInterleaved(float *out, int j, Phases phases) {
   const __m512i low =
       _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
   const __m512i high = _mm512_set_epi32(31, 15, 30, 14, 29, 13, 28, 12, 27, 11,
                                         26, 10, 25, 9, 24, 8);
-  for (int j = 0; j < kIn; j += 16) {
-    __m512 centre = _mm512_loadu_ps(p + 1 + j);
-    __m512 main = _mm512_mul_ps(rest, centre);
-    __m512 even = _mm512_fmadd_ps(quarter, _mm512_loadu_ps(p + j), main);
-    __m512 odd = _mm512_fmadd_ps(quarter, _mm512_loadu_ps(p + 2 + j), main);
-    _mm512_storeu_ps(h + 2 * j, _mm512_permutex2var_ps(even, low, odd));
-    if (j + 16 <= kIn)
-      _mm512_storeu_ps(h + 2 * j + 16, _mm512_permutex2var_ps(even, high, odd));
-  }
+  _mm512_storeu_ps(out + 2 * j,
+                   _mm512_permutex2var_ps(phases.even, low, phases.odd));
+  if (j + 16 <= kIn)
+    _mm512_storeu_ps(out + 2 * j + 16,
+                     _mm512_permutex2var_ps(phases.even, high, phases.odd));
+}
+
+/// The phases of padded row `p`'s elements j to j + 15.
+__attribute__((target("avx512f"))) inline Phases interpolateAt(const float *p,
+                                                               int j) {
+  return interpolate(_mm512_loadu_ps(p + j), _mm512_loadu_ps(p + j + 1),
+                     _mm512_loadu_ps(p + j + 2));
+}
+
+/// One horizontally interpolated row (112 elements) from a padded row.
+__attribute__((target("avx512f"))) void interpolateRow(const float *p,
+                                                       float *h) {
+  for (int j = 0; j < kIn; j += 16)
+    storeInterleaved(h, j, interpolateAt(p, j));
 }
 
 __attribute__((target("avx512f"))) inline __m512
@@ -104,11 +129,6 @@ blendRows(const float *a, const float *b, float w0, float *out) {
 }
 
 __attribute__((target("avx512f"))) void runGather(Buffers buffers) {
-  const __m512 quarter = _mm512_set1_ps(0.25f), rest = _mm512_set1_ps(0.75f);
-  const __m512i low =
-      _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
-  const __m512i high = _mm512_set_epi32(31, 15, 30, 14, 29, 13, 28, 12, 27, 11,
-                                        26, 10, 25, 9, 24, 8);
   for (int c = 0; c < kChannels; ++c)
     for (int o = 0; o < kOut; ++o) {
       RowTaps taps = getRowTaps(o);
@@ -117,18 +137,12 @@ __attribute__((target("avx512f"))) void runGather(Buffers buffers) {
       float *out = buffers.y + (c * kOut + o) * kOut;
       const __m512 wa = _mm512_set1_ps(taps.w0),
                    wb = _mm512_set1_ps(1.0f - taps.w0);
-      for (int j = 0; j < kIn; j += 16) {
-        __m512 main =
-            _mm512_mul_ps(rest, blendVectors(wa, r0 + j + 1, wb, r1 + j + 1));
-        __m512 even = _mm512_fmadd_ps(
-            quarter, blendVectors(wa, r0 + j, wb, r1 + j), main);
-        __m512 odd = _mm512_fmadd_ps(
-            quarter, blendVectors(wa, r0 + j + 2, wb, r1 + j + 2), main);
-        _mm512_storeu_ps(out + 2 * j, _mm512_permutex2var_ps(even, low, odd));
-        if (j + 16 <= kIn)
-          _mm512_storeu_ps(out + 2 * j + 16,
-                           _mm512_permutex2var_ps(even, high, odd));
-      }
+      for (int j = 0; j < kIn; j += 16)
+        storeInterleaved(
+            out, j,
+            interpolate(blendVectors(wa, r0 + j, wb, r1 + j),
+                        blendVectors(wa, r0 + j + 1, wb, r1 + j + 1),
+                        blendVectors(wa, r0 + j + 2, wb, r1 + j + 2)));
     }
 }
 
@@ -137,39 +151,24 @@ __attribute__((target("avx512f"))) void runGather(Buffers buffers) {
 /// in registers.
 __attribute__((target("avx512f"))) void runGroups(Buffers buffers) {
   const __m512 quarter = _mm512_set1_ps(0.25f), rest = _mm512_set1_ps(0.75f);
-  const __m512i low =
-      _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
-  const __m512i high = _mm512_set_epi32(31, 15, 30, 14, 29, 13, 28, 12, 27, 11,
-                                        26, 10, 25, 9, 24, 8);
   for (int c = 0; c < kChannels; ++c)
     for (int i = -1; i < kIn; ++i) {
-      const float *rows[2] = {
-          buffers.x + (c * kIn + std::max(i, 0)) * kPaddedIn,
-          buffers.x + (c * kIn + std::min(i + 1, kIn - 1)) * kPaddedIn};
+      const float *first = buffers.x + (c * kIn + std::max(i, 0)) * kPaddedIn;
+      const float *second =
+          buffers.x + (c * kIn + std::min(i + 1, kIn - 1)) * kPaddedIn;
       for (int j = 0; j < kIn; j += 16) {
-        __m512 even[2], odd[2];
-        for (int r = 0; r < 2; ++r) {
-          __m512 main = _mm512_mul_ps(rest, _mm512_loadu_ps(rows[r] + j + 1));
-          even[r] =
-              _mm512_fmadd_ps(quarter, _mm512_loadu_ps(rows[r] + j), main);
-          odd[r] =
-              _mm512_fmadd_ps(quarter, _mm512_loadu_ps(rows[r] + j + 2), main);
-        }
-        __m512 evenStep = _mm512_sub_ps(even[1], even[0]),
-               oddStep = _mm512_sub_ps(odd[1], odd[0]);
+        Phases a = interpolateAt(first, j), b = interpolateAt(second, j);
+        Phases step = {_mm512_sub_ps(b.even, a.even),
+                       _mm512_sub_ps(b.odd, a.odd)};
         // Output rows 2i + 1 and 2i + 2, where they exist.
         for (int m = 0; m < 2; ++m) {
           int o = 2 * i + 1 + m;
           if (o < 0 || o >= kOut)
             continue;
           __m512 w = m == 0 ? quarter : rest;
-          __m512 e = _mm512_fmadd_ps(w, evenStep, even[0]);
-          __m512 d = _mm512_fmadd_ps(w, oddStep, odd[0]);
-          float *row = buffers.y + (c * kOut + o) * kOut;
-          _mm512_storeu_ps(row + 2 * j, _mm512_permutex2var_ps(e, low, d));
-          if (j + 16 <= kIn)
-            _mm512_storeu_ps(row + 2 * j + 16,
-                             _mm512_permutex2var_ps(e, high, d));
+          storeInterleaved(buffers.y + (c * kOut + o) * kOut, j,
+                           {_mm512_fmadd_ps(w, step.even, a.even),
+                            _mm512_fmadd_ps(w, step.odd, a.odd)});
         }
       }
     }

@@ -118,8 +118,8 @@ LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
     inits.push_back(init);
     regions.push_back(region);
   }
-  // Nor do the regions overlap: in place, a later insertion would no longer
-  // overwrite an earlier one.
+  // The regions must not overlap: in place, a later insertion would no
+  // longer overwrite an earlier one.
   for (auto [i, first] : llvm::enumerate(regions))
     for (tensor::ExtractSliceOp second : ArrayRef(regions).drop_front(i + 1)) {
       FailureOr<bool> overlapping =

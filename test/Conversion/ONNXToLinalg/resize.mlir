@@ -331,6 +331,21 @@ func.func @linear_row_groups_asymmetric(%x: tensor<3x2xf32>) -> tensor<6x4xf32> 
 
 // -----
 
+// Rows grown by a factor that is not an integer have no regular groups: a
+// graph output keeps the one kernel by phases of the last axis.
+// CHECK-LABEL: func @linear_rows_fractional
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<6x4x2xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     tensor.insert_slice
+// CHECK:         tensor.collapse_shape
+func.func @linear_rows_fractional(%x: tensor<4x4xf32>) -> tensor<6x8xf32> {
+  %s = onnx.Constant dense<[1.5, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<4x4xf32> -> tensor<6x8xf32>
+  return %0 : tensor<6x8xf32>
+}
+
+// -----
+
 // Inside a graph, the Resize keeps one kernel, which onnx-fuse can merge
 // with its consumer.
 // CHECK-LABEL: func @linear_rows_inside_graph
