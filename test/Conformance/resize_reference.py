@@ -83,7 +83,14 @@ def axis_plan(shape, scales=None, sizes=None, axes=None,
                 raise ResizeError("scales must be finite and > 0")
             n = shape[a]
             length = float(n) * s
-            plan.append((a, n, s, math.floor(length), length))
+            out = math.floor(length)
+            # Snapped up to the product rounded to float32 when that is an
+            # integer above the floor (exporters' s = size / n).
+            rounded = float(np.float32(length))
+            if math.isfinite(rounded) and rounded == math.floor(rounded) \
+                    and rounded > out:
+                out = int(rounded)
+            plan.append((a, n, s, out, length))
         return plan
     sizes = [int(v) for v in sizes]
     if any(v < 0 for v in sizes):

@@ -36,11 +36,38 @@ std::optional<int64_t> onnxc::onnx::getResizedLength(int64_t inputLength,
                                                      double scale) {
   if (!std::isfinite(scale) || !(scale > 0.0) || inputLength < 0)
     return std::nullopt;
-  double length = std::floor(static_cast<double>(inputLength) * scale);
+  double product = static_cast<double>(inputLength) * scale;
+  double length = std::floor(product);
+  // Exporters write s = size / n in float32, whose product with n lands a
+  // hair below the size meant; the product rounded to float32 is that size.
+  float rounded = static_cast<float>(product);
+  if (std::isfinite(rounded) && rounded == std::floor(rounded) &&
+      static_cast<double>(rounded) > length)
+    length = rounded;
   // 2^62 keeps every later size computation clear of int64 overflow.
   if (!(length < 0x1p62))
     return std::nullopt;
   return static_cast<int64_t>(length);
+}
+
+/// getResizedLength's rule as IR, on an f64 `product` n * s: its floor, or
+/// the product rounded to float32 when that is an integer above the floor.
+static Value buildResizedLength(OpBuilder &b, Location loc, Value product) {
+  Value floor = math::FloorOp::create(b, loc, product);
+  Type f32 = b.getF32Type(), f64 = b.getF64Type();
+  Value rounded = arith::ExtFOp::create(
+      b, loc, f64, arith::TruncFOp::create(b, loc, f32, product).getResult());
+  Value isInteger =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, rounded,
+                            math::FloorOp::create(b, loc, rounded));
+  Value isAbove =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, rounded, floor);
+  Value isLength = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, rounded,
+      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0x1p62)));
+  Value snap = arith::AndIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, isInteger, isAbove), isLength);
+  return arith::SelectOp::create(b, loc, snap, rounded, floor);
 }
 
 namespace {
@@ -317,7 +344,7 @@ onnxc::onnx::buildResizedAxes(OpBuilder &b, Location loc,
       if (!axis.outLength)
         axis.outLength = f64ToIndex(
             b, loc,
-            math::FloorOp::create(
+            buildResizedLength(
                 b, loc, arith::MulFOp::create(b, loc, inF64(d), axis.scale)));
     } else if (!policyScale) {
       if (!axis.outLength)

@@ -91,7 +91,7 @@ func.func @roi_length(%x: tensor<2x2xf32>, %r: tensor<2xf32>, %s: tensor<2xf32>)
 // -----
 
 func.func @wrong_result(%x: tensor<10xf32>) -> tensor<13xf32> {
-  %s = onnx.Constant dense<[1.3]> : tensor<1xf32>
+  %s = onnx.Constant dense<[1.25]> : tensor<1xf32>
   // expected-error @+1 {{result dimension 0 must be 12, but is 13}}
   %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) : tensor<10xf32> -> tensor<13xf32>
   return %0 : tensor<13xf32>

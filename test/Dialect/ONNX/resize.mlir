@@ -19,13 +19,26 @@ func.func @v11_sizes(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x3x5xf32> {
   return %0 : tensor<1x1x3x5xf32>
 }
 
-// Output lengths from scales are floor(n * s) in double precision.
+// Output lengths from scales are floor(n * s) in double precision, snapped up
+// to the product rounded to float32 when that is an integer: 10 * 1.3f is
+// 12.9999995 in double and 13 in float32, so 13; 4 * 0.6f = 2.4 gives 2.
 // CHECK-LABEL: func @v13_scales
-// CHECK: onnx.ResizeV13 %{{.*}} scales(%{{.*}} : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<10x4xbf16> -> tensor<12x2xbf16>
-func.func @v13_scales(%x: tensor<10x4xbf16>) -> tensor<12x2xbf16> {
+// CHECK: onnx.ResizeV13 %{{.*}} scales(%{{.*}} : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<10x4xbf16> -> tensor<13x2xbf16>
+func.func @v13_scales(%x: tensor<10x4xbf16>) -> tensor<13x2xbf16> {
   %s = onnx.Constant dense<[1.3, 0.6]> : tensor<2xf32>
-  %0 = onnx.ResizeV13 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<10x4xbf16> -> tensor<12x2xbf16>
-  return %0 : tensor<12x2xbf16>
+  %0 = onnx.ResizeV13 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<10x4xbf16> -> tensor<13x2xbf16>
+  return %0 : tensor<13x2xbf16>
+}
+
+// A product that rounds to an integer in float32 is that length: n = 7 and
+// s = float32(11 / 7), as exporters write it, give 11, not floor(10.9999998);
+// n = 3 and s = 1.7 give floor(5.1) = 5.
+// CHECK-LABEL: func @float32_product
+// CHECK: onnx.ResizeV19 %{{.*}} scales(%{{.*}} : tensor<2xf32>) : tensor<7x3xf32> -> tensor<11x5xf32>
+func.func @float32_product(%x: tensor<7x3xf32>) -> tensor<11x5xf32> {
+  %s = onnx.Constant dense<[1.57142857, 1.7]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) : tensor<7x3xf32> -> tensor<11x5xf32>
+  return %0 : tensor<11x5xf32>
 }
 
 // axes name the axes sizes describe; not_larger keeps the aspect ratio.
