@@ -55,7 +55,10 @@ const char *attributeTypeName(int type) {
 
 /// Versions of the Constant node. Constant nodes become onnx.Constant, the
 /// op initializers use too, so they have no op per version.
-constexpr int64_t kConstantVersions[] = {1, 9, 11, 12, 13};
+constexpr int64_t kConstantVersions[] = {1, 9, 11, 12, 13, 19, 21, 23, 24, 25};
+
+/// Slice-10 on: data, starts, ends, axes, steps.
+constexpr int kSliceInputs = 5;
 
 /// "Clip (versions 1, 6, 11, 12, 13), ..., Constant (versions ...)".
 std::string listSupportedOperators(MLIRContext *context) {
@@ -96,6 +99,7 @@ public:
   }
 
   Location getLoc() const { return loc; }
+  const pb::NodeProto &getProto() const { return node; }
   InFlightDiagnostic error() { return emitError(loc) << what << ": "; }
   InFlightDiagnostic warning() { return emitWarning(loc) << what << ": "; }
 
@@ -181,6 +185,8 @@ LogicalResult ModelImporter::defineNodeOutput(const pb::NodeProto &node,
                                               bool refinableResult) {
   if (failed(mlir::verify(op)))
     return failure();
+  if (!refinableResult)
+    return defineNodeValue(node, op->getResult(0), loc, what);
   const std::string &name = node.output(0);
   Value result = op->getResult(0);
   FailureOr<std::optional<RankedTensorType>> declared = getDeclaredType(name);
@@ -192,17 +198,33 @@ LogicalResult ModelImporter::defineNodeOutput(const pb::NodeProto &node,
         reconcile(computed, **declared, name, loc, what + ": ", "the node");
     if (failed(refined))
       return failure();
+    // An Upsample may state a more static result, which its verifier
+    // checks against the scales.
     if (*refined && **refined != computed) {
-      // An Upsample may state a more static result, which its verifier
-      // checks against the scales; other results get a cast.
-      if (refinableResult) {
-        result.setType(**refined);
-        if (failed(mlir::verify(op)))
-          return failure();
-      } else {
-        result = tensor::CastOp::create(builder, loc, **refined, result);
-      }
+      result.setType(**refined);
+      if (failed(mlir::verify(op)))
+        return failure();
     }
+  }
+  values[name] = result;
+  return success();
+}
+
+LogicalResult ModelImporter::defineNodeValue(const pb::NodeProto &node,
+                                             Value result, Location loc,
+                                             StringRef what) {
+  const std::string &name = node.output(0);
+  FailureOr<std::optional<RankedTensorType>> declared = getDeclaredType(name);
+  if (failed(declared))
+    return failure();
+  if (*declared && **declared != result.getType()) {
+    auto computed = cast<RankedTensorType>(result.getType());
+    FailureOr<std::optional<RankedTensorType>> refined =
+        reconcile(computed, **declared, name, loc, what + ": ", "the node");
+    if (failed(refined))
+      return failure();
+    if (*refined && **refined != computed)
+      result = tensor::CastOp::create(builder, loc, **refined, result);
   }
   values[name] = result;
   return success();
@@ -281,32 +303,80 @@ LogicalResult ModelImporter::importConstantNode(const pb::NodeProto &node,
                           loc, what, /*refinableResult=*/false);
 }
 
+namespace {
+/// The version a node resolves to: 0 when onnxc does not support it;
+/// `resolved` is the op for every version but Constant's.
+struct NodeVersion {
+  int64_t version = 0;
+  std::optional<op::OperatorVersion> resolved;
+};
+} // namespace
+
+static bool isDefaultDomain(const pb::NodeProto &node) {
+  return node.domain().empty() || node.domain() == "ai.onnx";
+}
+
+static NodeVersion resolveNode(MLIRContext *context, const pb::NodeProto &node,
+                               int64_t opset) {
+  NodeVersion result;
+  if (!isDefaultDomain(node))
+    return result;
+  if (node.op_type() == "Constant") {
+    for (int64_t v : kConstantVersions)
+      if (v <= opset)
+        result.version = v;
+    return result;
+  }
+  result.resolved = op::resolveOperatorVersion(context, node.op_type(), opset);
+  if (result.resolved)
+    result.version = result.resolved->sinceVersion;
+  return result;
+}
+
+LogicalResult
+ModelImporter::checkOperatorsSupported(const pb::GraphProto &graph) {
+  struct Unsupported {
+    std::string type;
+    int count = 0;
+    std::string firstNode;
+  };
+  SmallVector<Unsupported> unsupported;
+  llvm::StringMap<size_t> positions;
+  for (auto [index, node] : llvm::enumerate(graph.node())) {
+    if (resolveNode(context, node, opset).version != 0)
+      continue;
+    std::string type = node.op_type();
+    if (!isDefaultDomain(node))
+      type = node.domain() + "." + type;
+    auto [it, inserted] = positions.try_emplace(type, unsupported.size());
+    if (inserted)
+      unsupported.push_back(
+          {type, 0, *op::describeModelLocation(nodeLoc(node, index))});
+    ++unsupported[it->second].count;
+  }
+  if (unsupported.empty())
+    return success();
+  auto diag = emitError(fileLoc)
+              << unsupported.size()
+              << (unsupported.size() == 1 ? " operator" : " operators")
+              << " of the graph at opset " << opset
+              << (unsupported.size() == 1 ? " is" : " are")
+              << " not supported: ";
+  llvm::interleaveComma(unsupported, diag, [&](const Unsupported &u) {
+    diag << "'" << u.type << "' (" << u.count
+         << (u.count == 1 ? " node: " : " nodes, the first ") << u.firstNode
+         << ")";
+  });
+  return diag << "; onnxc supports " << listSupportedOperators(context)
+              << " of the default domain";
+}
+
 LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
   Location loc = nodeLoc(node, index);
   std::string what = describeNode(node, loc);
-  StringRef domain = node.domain();
-  bool defaultDomain = domain.empty() || domain == "ai.onnx";
-
-  std::optional<op::OperatorVersion> resolved;
-  int64_t version = 0;
-  if (defaultDomain && node.op_type() == "Constant") {
-    for (int64_t v : kConstantVersions)
-      if (v <= opset)
-        version = v;
-  } else if (defaultDomain) {
-    resolved = op::resolveOperatorVersion(context, node.op_type(), opset);
-    if (resolved)
-      version = resolved->sinceVersion;
-  }
-  if (version == 0) {
-    auto diag = emitError(loc) << what << ": unsupported operator '"
-                               << node.op_type() << "' of domain '"
-                               << (domain.empty() ? "ai.onnx" : domain) << "'";
-    if (defaultDomain)
-      diag << " at opset " << opset;
-    return diag << "; onnxc supports " << listSupportedOperators(context)
-                << " of the default domain";
-  }
+  auto [version, resolved] = resolveNode(context, node, opset);
+  if (version == 0)
+    return emitError(loc) << what << ": unsupported operator";
   what += llvm::formatv(" resolved to {0}-{1}", node.op_type(), version);
 
   if (node.output_size() != 1 || node.output(0).empty())
@@ -343,13 +413,36 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
   case op::NodeForm::ResizeWithOptionalInputs:
     created = buildResize(reader, name, form);
     break;
+  case op::NodeForm::Generic:
+    created = buildGeneric(reader, name);
+    break;
   }
   if (!created)
     return failure();
-  bool isClip = form == op::NodeForm::ClipWithAttributeBounds ||
-                form == op::NodeForm::ClipWithInputBounds;
+  if (form == op::NodeForm::Generic) {
+    // Folded as it is built, as OpBuilder::createOrFold does: a static
+    // shape's arithmetic becomes the constant a later Resize reads, so that
+    // the Resize's own type is static.
+    if (failed(mlir::verify(created)))
+      return failure();
+    SmallVector<OpFoldResult> folded;
+    if (succeeded(created->fold(folded)) && folded.size() == 1) {
+      Value result;
+      if (auto value = dyn_cast<Value>(folded.front()))
+        result = value;
+      else
+        result = op::ConstantOp::create(
+            builder, loc, cast<ElementsAttr>(cast<Attribute>(folded.front())));
+      created->erase();
+      return defineNodeValue(node, result, loc, what);
+    }
+  }
+  // Only a resampled result may be stated more precisely than inferred.
+  bool resamples = form != op::NodeForm::ClipWithAttributeBounds &&
+                   form != op::NodeForm::ClipWithInputBounds &&
+                   form != op::NodeForm::Generic;
   return defineNodeOutput(node, created, loc, what,
-                          /*refinableResult=*/!isClip);
+                          /*refinableResult=*/resamples);
 }
 
 Operation *ModelImporter::createOp(OperationName name, Location loc,
@@ -525,6 +618,103 @@ Operation *ModelImporter::buildUpsample(NodeReader &node, OperationName name,
   }
   return createOp(name, node.getLoc(), operands, attributes,
                   (*input).getType());
+}
+
+Operation *ModelImporter::buildGeneric(NodeReader &node, OperationName name) {
+  Builder &b = builder;
+  const pb::NodeProto &proto = node.getProto();
+  SmallVector<NamedAttribute> attributes;
+  for (const pb::AttributeProto &attr : proto.attribute()) {
+    if (!declaresAttribute(name, attr.name())) {
+      node.error() << "unexpected attribute '" << attr.name() << "'";
+      return nullptr;
+    }
+    Attribute value;
+    switch (attr.type()) {
+    case pb::AttributeProto::INT:
+      value = b.getI64IntegerAttr(attr.i());
+      break;
+    case pb::AttributeProto::INTS:
+      value = b.getDenseI64ArrayAttr(
+          SmallVector<int64_t>(attr.ints().begin(), attr.ints().end()));
+      break;
+    case pb::AttributeProto::FLOAT:
+      value = b.getF32FloatAttr(attr.f());
+      break;
+    case pb::AttributeProto::FLOATS:
+      value = b.getDenseF32ArrayAttr(
+          SmallVector<float>(attr.floats().begin(), attr.floats().end()));
+      break;
+    case pb::AttributeProto::STRING:
+      value = b.getStringAttr(attr.s());
+      break;
+    default:
+      node.error() << "attribute '" << attr.name() << "' is "
+                   << attributeTypeName(attr.type())
+                   << ", which the operator does not take";
+      return nullptr;
+    }
+    attributes.push_back(b.getNamedAttr(attr.name(), value));
+  }
+
+  // Omitted inputs ("") may only end the list, except for Slice's optional
+  // axes and steps, which its operand segments mark.
+  bool segmented = name.hasTrait<OpTrait::AttrSizedOperandSegments>();
+  SmallVector<Value> operands;
+  SmallVector<int32_t> segments;
+  int lastPresent = -1;
+  for (int i = 0; i < proto.input_size(); ++i)
+    if (!proto.input(i).empty())
+      lastPresent = i;
+  for (int i = 0; i <= lastPresent; ++i) {
+    FailureOr<Value> value = node.operand(i);
+    if (failed(value))
+      return nullptr;
+    if (!*value && !segmented) {
+      node.error() << "input " << i
+                   << " is omitted, but an input after it is not";
+      return nullptr;
+    }
+    if (*value)
+      operands.push_back(*value);
+    segments.push_back(*value ? 1 : 0);
+  }
+  if (segmented) {
+    if (segments.size() > size_t(kSliceInputs)) {
+      node.error() << "takes at most " << kSliceInputs << " inputs, got "
+                   << proto.input_size();
+      return nullptr;
+    }
+    segments.resize(kSliceInputs, 0);
+    attributes.push_back(builder.getNamedAttr(
+        OpTrait::AttrSizedOperandSegments<void>::getOperandSegmentSizeAttr(),
+        builder.getDenseI32ArrayAttr(segments)));
+  }
+  if (operands.empty()) {
+    node.error() << "needs at least one input";
+    return nullptr;
+  }
+  // The op's type inference checks its operands and attributes; its message
+  // is given as the node's, once.
+  std::string message;
+  Operation *created;
+  {
+    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
+      if (message.empty())
+        message = diag.str();
+      return success();
+    });
+    created = createOp(name, node.getLoc(), operands, attributes,
+                       operands.front().getType());
+  }
+  if (!message.empty()) {
+    created->erase();
+    node.error() << message;
+    return nullptr;
+  }
+  return created;
 }
 
 Operation *ModelImporter::buildResize(NodeReader &node, OperationName name,

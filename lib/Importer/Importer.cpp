@@ -139,6 +139,8 @@ OwningOpRef<ModuleOp> ModelImporter::import(pb::ModelProto &model) {
   for (pb::TensorProto &tensor : *graph.mutable_initializer())
     if (failed(importInitializer(tensor)))
       return nullptr;
+  if (failed(checkOperatorsSupported(graph)))
+    return nullptr;
   for (auto [index, node] : llvm::enumerate(graph.node()))
     if (failed(importNode(node, index)))
       return nullptr;

@@ -75,6 +75,9 @@ private:
                                           const Twine &what);
 
   LogicalResult importInitializer(pb::TensorProto &tensor);
+  /// Fails, with one error, when nodes of the graph are of operators onnxc
+  /// does not support: every such operator with its count and first node.
+  LogicalResult checkOperatorsSupported(const pb::GraphProto &graph);
   LogicalResult importNode(const pb::NodeProto &node, int index);
   LogicalResult importConstantNode(const pb::NodeProto &node, int index,
                                    Location loc);
@@ -83,6 +86,10 @@ private:
   LogicalResult defineNodeOutput(const pb::NodeProto &node, Operation *op,
                                  Location loc, StringRef what,
                                  bool refinableResult);
+  /// Binds the node's output to `result`, cast to the type the model
+  /// declares for it where that is more precise.
+  LogicalResult defineNodeValue(const pb::NodeProto &node, Value result,
+                                Location loc, StringRef what);
 
   /// Builds the op `name` of a node of each onnx::NodeForm; null after a
   /// diagnostic.
@@ -92,6 +99,7 @@ private:
                          onnx::NodeForm form);
   Operation *buildUpsample(NodeReader &node, OperationName name,
                            onnx::NodeForm form);
+  Operation *buildGeneric(NodeReader &node, OperationName name);
   /// Creates `name` from its operands and attributes, with the result type
   /// its InferTypeOpInterface gives or, without one, `resultType`.
   Operation *createOp(OperationName name, Location loc, ValueRange operands,

@@ -240,9 +240,90 @@ struct ONNXUpgradeOpsPass
       signalPassFailure();
   }
 };
+/// The latest version of `op`'s operator.
+static OperationName getLatestVersion(Operation *op) {
+  auto versioned = cast<VersionedOpInterface>(op);
+  return getOperatorVersions(op->getContext(), versioned.getOperatorName())
+      .back()
+      .op;
+}
+
+/// The shape and elementwise ops (NodeForm::Generic) whose versions differ
+/// only in element types or in attributes the latest one has too: the
+/// latest version with the same operands and attributes.
+struct UpgradeGenericVersion : RewritePattern {
+  UpgradeGenericVersion(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    auto versioned = dyn_cast<VersionedOpInterface>(op);
+    if (!versioned || versioned.getNodeForm() != NodeForm::Generic ||
+        !isSupersededVersion(op) ||
+        isa<SliceV1Op, SqueezeV1Op, SqueezeV11Op, UnsqueezeV1Op,
+            UnsqueezeV11Op>(op))
+      return failure();
+    OperationState state(op->getLoc(), getLatestVersion(op));
+    state.addOperands(op->getOperands());
+    state.addAttributes(op->getAttrDictionary().getValue());
+    state.addTypes(op->getResultTypes());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+/// A constant 1-D i64 tensor of `values`.
+static Value createIndexList(OpBuilder &b, Location loc,
+                             ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get({int64_t(values.size())}, b.getI64Type());
+  return ConstantOp::create(b, loc, DenseElementsAttr::get(type, values));
+}
+
+/// Slice-1's attribute bounds become the inputs of the latest Slice.
+struct UpgradeSliceV1 : OpRewritePattern<SliceV1Op> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SliceV1Op op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value starts = createIndexList(rewriter, loc, op.getStarts());
+    Value ends = createIndexList(rewriter, loc, op.getEnds());
+    Value axes;
+    if (std::optional<ArrayRef<int64_t>> values = op.getAxes())
+      axes = createIndexList(rewriter, loc, *values);
+    rewriter.replaceOpWithNewOp<SliceV13Op>(op, op.getType(), op.getData(),
+                                            starts, ends, axes, Value());
+    return success();
+  }
+};
+
+/// Squeeze-1/11 and Unsqueeze-1/11: the `axes` attribute becomes the latest
+/// version's input.
+template <typename OldOp>
+struct UpgradeAxesAttribute : OpRewritePattern<OldOp> {
+  using OpRewritePattern<OldOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OldOp op,
+                                PatternRewriter &rewriter) const override {
+    Value axes;
+    if (std::optional<ArrayRef<int64_t>> values = op.getAxes())
+      axes = createIndexList(rewriter, op.getLoc(), *values);
+    OperationState state(op.getLoc(), getLatestVersion(op));
+    state.addOperands(op.getData());
+    if (axes)
+      state.addOperands(axes);
+    state.addTypes(op.getType());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
 } // namespace
 
 void onnxc::populateONNXUpgradeOpsPatterns(RewritePatternSet &patterns) {
+  patterns.add<
+      UpgradeGenericVersion, UpgradeSliceV1, UpgradeAxesAttribute<SqueezeV1Op>,
+      UpgradeAxesAttribute<SqueezeV11Op>, UpgradeAxesAttribute<UnsqueezeV1Op>,
+      UpgradeAxesAttribute<UnsqueezeV11Op>>(patterns.getContext());
   patterns.add<
       UpgradeAttributeBoundsClip<ClipV1Op>,
       UpgradeAttributeBoundsClip<ClipV6Op>, UpgradeOperandBoundsClip<ClipV11Op>,

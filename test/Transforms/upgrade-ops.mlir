@@ -181,3 +181,28 @@ func.func @resize_v13_v18(%x: tensor<4x4xf32>) -> tensor<8x3xf32> {
   %1 = onnx.ResizeV18 %0 sizes(%n : tensor<1xi64>) {antialias = 1 : i64, axes = array<i64: -1>, keep_aspect_ratio_policy = #onnx.keep_aspect_ratio_policy<not_larger>, mode = #onnx.resize_mode<cubic>} : tensor<8x8xf32> -> tensor<8x3xf32>
   return %1 : tensor<8x3xf32>
 }
+
+// -----
+
+// The shape and elementwise ops upgrade to their latest version with the
+// same operands and attributes; Slice-1's bounds and Squeeze/Unsqueeze-11's
+// axes become constant inputs.
+// CHECK-LABEL: func @tensor_ops
+// CHECK:         %[[SHAPE:.*]] = onnx.ShapeV25 %arg0 : tensor<?x3xf32> -> tensor<2xi64>
+// CHECK-DAG:     %[[STARTS:.*]] = onnx.Constant dense<1> : tensor<1xi64>
+// CHECK-DAG:     %[[ENDS:.*]] = onnx.Constant dense<2> : tensor<1xi64>
+// CHECK:         %[[C:.*]] = onnx.SliceV13 %[[SHAPE]], %[[STARTS]], %[[ENDS]] : (tensor<2xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK:         %[[F:.*]] = onnx.CastV25 %[[C]] {to = 1 : i64} : tensor<1xi64> -> tensor<1xf32>
+// CHECK:         %[[M:.*]] = onnx.MulV14 %[[F]], %[[F]]
+// CHECK:         %[[AXES:.*]] = onnx.Constant dense<0> : tensor<1xi64>
+// CHECK:         onnx.SqueezeV25 %[[M]] axes(%[[AXES]] : tensor<1xi64>) : tensor<1xf32> -> tensor<f32>
+// CHECK:         onnx.ReluV14 %arg0 : tensor<?x3xf32>
+func.func @tensor_ops(%x: tensor<?x3xf32>) -> (tensor<f32>, tensor<?x3xf32>) {
+  %shape = onnx.ShapeV1 %x : tensor<?x3xf32> -> tensor<2xi64>
+  %c = onnx.SliceV1 %shape {starts = array<i64: 1>, ends = array<i64: 2>} : tensor<2xi64> -> tensor<1xi64>
+  %f = onnx.CastV6 %c {to = 1 : i64} : tensor<1xi64> -> tensor<1xf32>
+  %m = onnx.MulV7 %f, %f : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+  %s = onnx.SqueezeV11 %m {axes = array<i64: 0>} : tensor<1xf32> -> tensor<f32>
+  %r = onnx.ReluV6 %x : tensor<?x3xf32>
+  return %s, %r : tensor<f32>, tensor<?x3xf32>
+}

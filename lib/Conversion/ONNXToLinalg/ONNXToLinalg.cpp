@@ -1,8 +1,8 @@
 //===- ONNXToLinalg.cpp - Lower onnx ops to linalg on tensors -------------===//
 //
-// The pass, the type converter and the lowering of onnx.Constant and of the
-// latest Clip (LatestClipOp). Upsample is in UpsampleToLinalg.cpp, Resize in
-// ResizeToLinalg.cpp.
+// The pass, the type converter and the lowering of onnx.Constant, of the
+// latest Clip (LatestClipOp), and of Relu and Identity. Upsample is in
+// UpsampleToLinalg.cpp, Resize in ResizeToLinalg.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -142,6 +142,36 @@ static Value createExtremeValue(OpBuilder &b, Location loc, Type elementType,
 
 /// Clip as an elementwise linalg.generic of the input's rank (onnx-fuse
 /// flattens what stays elementwise after fusion).
+/// Relu is a Clip with a lower bound of 0 and none above, lowered (and
+/// fused) as one.
+struct ReluLowering : OpConversionPattern<ReluV14Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ReluV14Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elementType = op.getX().getType().getElementType();
+    auto scalarType = RankedTensorType::get({}, elementType);
+    Attribute zero = rewriter.getZeroAttr(elementType);
+    Value min = ConstantOp::create(rewriter, op.getLoc(),
+                                   DenseElementsAttr::get(scalarType, zero));
+    rewriter.replaceOpWithNewOp<LatestClipOp>(op, op.getX(), min, Value());
+    return success();
+  }
+};
+
+/// An Identity that did not fold: its input.
+struct IdentityLowering : OpConversionPattern<IdentityV25Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(IdentityV25Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getInput());
+    return success();
+  }
+};
+
 struct ClipLowering : OpConversionPattern<LatestClipOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -230,6 +260,12 @@ struct ConvertOperandAndResultTypes final : ConversionPattern {
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// Whether a shape or elementwise op (NodeForm::Generic) that did not fold
+/// has a lowering.
+static bool hasTensorOpLowering(Operation *op) {
+  return isa<IdentityV25Op, ReluV14Op>(op);
+}
+
 struct ConvertONNXToLinalgPass
     : onnxc::impl::ConvertONNXToLinalgPassBase<ConvertONNXToLinalgPass> {
   void runOnOperation() override {
@@ -240,6 +276,16 @@ struct ConvertONNXToLinalgPass
       if (isSupersededVersion(op)) {
         op->emitOpError("has no lowering of its own; run -onnx-upgrade-ops "
                         "first");
+        return WalkResult::interrupt();
+      }
+      if (auto versioned = dyn_cast<VersionedOpInterface>(op);
+          versioned && versioned.getNodeForm() == NodeForm::Generic &&
+          !hasTensorOpLowering(op)) {
+        op->emitError()
+            << versioned.getOperatorName()
+            << ": its value depends on dimensions known only at run time, "
+               "which onnxc does not compute for this operator yet; give the "
+               "graph inputs' shapes with --input-shape so that it folds";
         return WalkResult::interrupt();
       }
       auto constant = dyn_cast<ConstantOp>(op);
@@ -280,8 +326,8 @@ struct ConvertONNXToLinalgPass
 
 void onnxc::populateONNXToLinalgConversionPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
-  patterns.add<ConstantLowering, ClipLowering>(typeConverter,
-                                               patterns.getContext());
+  patterns.add<ConstantLowering, ClipLowering, ReluLowering, IdentityLowering>(
+      typeConverter, patterns.getContext());
   onnx_to_linalg::populateUpsampleToLinalgPatterns(typeConverter, patterns);
   onnx_to_linalg::populateResizeToLinalgPatterns(typeConverter, patterns);
 }

@@ -36,6 +36,68 @@ SmallVector<OpFoldResult> reifyResizedSizes(OpBuilder &b, Location loc,
                                             const ResizeOperands &r,
                                             RankedTensorType type);
 
+//===----------------------------------------------------------------------===//
+// Shape arithmetic and elementwise ops (TensorOps.cpp)
+//===----------------------------------------------------------------------===//
+
+/// What compile time knows of a 1-D (or 0-D) integer operand or attribute:
+/// whether it is present, and its elements, each known or not (none when
+/// even its length is unknown). A Shape of a tensor with some dynamic
+/// dimensions is partly known, and so are the Concats and Slices of it.
+struct KnownInts {
+  bool present = false;
+  std::optional<SmallVector<std::optional<int64_t>>> elements;
+
+  /// Every element, when all are known.
+  std::optional<SmallVector<int64_t>> getValues() const;
+};
+KnownInts getKnownInts(Value value);
+KnownInts getKnownInts(ArrayRef<int64_t> values);
+KnownInts getKnownInts(std::optional<ArrayRef<int64_t>> values);
+
+using InferredTypes = SmallVectorImpl<Type>;
+using OptionalLoc = std::optional<Location>;
+
+LogicalResult inferSameType(OptionalLoc loc, Value input,
+                            InferredTypes &inferred);
+LogicalResult inferShape(OptionalLoc loc, Value data,
+                         std::optional<int64_t> start,
+                         std::optional<int64_t> end, InferredTypes &inferred);
+OpFoldResult foldShape(Value data, std::optional<int64_t> start,
+                       std::optional<int64_t> end);
+LogicalResult inferSize(OptionalLoc loc, Value data, InferredTypes &inferred);
+OpFoldResult foldSize(Value data);
+LogicalResult inferGather(OptionalLoc loc, Value data, Value indices,
+                          int64_t axis, InferredTypes &inferred);
+OpFoldResult foldGather(Value data, Value indices, int64_t axis,
+                        Attribute dataAttr, Attribute indicesAttr,
+                        Type resultType);
+LogicalResult inferSlice(OptionalLoc loc, Value data, const KnownInts &starts,
+                         const KnownInts &ends, const KnownInts &axes,
+                         const KnownInts &steps, InferredTypes &inferred);
+OpFoldResult foldSlice(Value data, Attribute dataAttr, Type resultType,
+                       const KnownInts &starts, const KnownInts &ends,
+                       const KnownInts &axes, const KnownInts &steps);
+LogicalResult inferConcat(OptionalLoc loc, ValueRange inputs, int64_t axis,
+                          InferredTypes &inferred);
+OpFoldResult foldConcat(ValueRange inputs, ArrayRef<Attribute> attrs,
+                        int64_t axis, Type resultType);
+LogicalResult inferUnsqueeze(OptionalLoc loc, Value data, const KnownInts &axes,
+                             int64_t version, InferredTypes &inferred);
+LogicalResult inferSqueeze(OptionalLoc loc, Value data, const KnownInts &axes,
+                           int64_t version, InferredTypes &inferred);
+OpFoldResult foldReshapedConstant(Attribute dataAttr, Value data,
+                                  Type resultType);
+LogicalResult inferCast(OptionalLoc loc, MLIRContext *context, Value input,
+                        int64_t to, InferredTypes &inferred);
+OpFoldResult foldCast(Attribute input, Type resultType);
+LogicalResult inferBroadcast(OptionalLoc loc, ValueRange inputs,
+                             InferredTypes &inferred);
+/// Folds the elementwise operator `operatorName` (Add, Sub, Mul, Div, Max,
+/// Min, Floor, Ceil, Relu) of constant operands, broadcast to `resultType`.
+OpFoldResult foldElementwise(StringRef operatorName,
+                             ArrayRef<Attribute> operands, Type resultType);
+
 } // namespace onnxc::onnx::detail
 
 #endif // ONNXC_LIB_DIALECT_ONNX_ONNXOPSDETAIL_H

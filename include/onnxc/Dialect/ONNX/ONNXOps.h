@@ -33,6 +33,12 @@ enum class NodeForm {
   /// Resize-11 on: X, then roi, scales, sizes (optional by position); the
   /// attributes each version declares.
   ResizeWithOptionalInputs,
+  /// The shape and elementwise ops (ONNXTensorOps.td): the inputs in order,
+  /// omitted ones only at the end, and each attribute the op declares, as
+  /// its kind in the model reads (an int as i64, ints as an i64 array).
+  /// Slice-10 on, whose optional inputs may be omitted in the middle, is
+  /// built the same way with its operand segments.
+  Generic,
 };
 
 /// Any Resize version read into one form: its inputs (null when absent; an
@@ -150,7 +156,9 @@ buildResizedAxes(mlir::OpBuilder &builder, mlir::Location loc,
                  const ResizeOperands &resize, mlir::Value input,
                  mlir::Value scales, mlir::Value sizes);
 
-/// The output length floor(n * s) in double precision, if it is a length.
+/// The output length floor(n * s) in double precision, snapped up to the
+/// integer that n * s rounded to float32 is when that is above the floor
+/// (docs/semantics.md), if it is a length.
 std::optional<int64_t> getResizedLength(int64_t inputLength, double scale);
 
 } // namespace onnxc::onnx

@@ -506,4 +506,6 @@ def ONNX_ResizeV19Op
   }];
 }
 
+include "onnxc/Dialect/ONNX/ONNXTensorOps.td"
+
 #endif // ONNXC_DIALECT_ONNX_ONNXOPS_TD
