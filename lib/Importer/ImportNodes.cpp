@@ -425,16 +425,10 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
     // the Resize's own type is static.
     if (failed(mlir::verify(created)))
       return failure();
-    SmallVector<OpFoldResult> folded;
-    if (succeeded(created->fold(folded)) && folded.size() == 1) {
-      Value result;
-      if (auto value = dyn_cast<Value>(folded.front()))
-        result = value;
-      else
-        result = op::ConstantOp::create(
-            builder, loc, cast<ElementsAttr>(cast<Attribute>(folded.front())));
+    SmallVector<Value> folded;
+    if (succeeded(builder.tryFold(created, folded)) && folded.size() == 1) {
       created->erase();
-      return defineNodeValue(node, result, loc, what);
+      return defineNodeValue(node, folded.front(), loc, what);
     }
   }
   // Only a resampled result may be stated more precisely than inferred.
@@ -694,6 +688,12 @@ Operation *ModelImporter::buildGeneric(NodeReader &node, OperationName name) {
     node.error() << "needs at least one input";
     return nullptr;
   }
+  // Each attribute must be of the kind the op declares before the op holds
+  // it (its properties keep only that kind).
+  NamedAttrList attributeList(attributes);
+  if (failed(name.verifyInherentAttrs(attributeList,
+                                      [&] { return node.error(); })))
+    return nullptr;
   // The op's type inference checks its operands and attributes; its message
   // is given as the node's, once.
   std::string message;

@@ -240,6 +240,7 @@ struct ONNXUpgradeOpsPass
       signalPassFailure();
   }
 };
+
 /// The latest version of `op`'s operator.
 static OperationName getLatestVersion(Operation *op) {
   auto versioned = cast<VersionedOpInterface>(op);
@@ -250,7 +251,9 @@ static OperationName getLatestVersion(Operation *op) {
 
 /// The shape and elementwise ops (NodeForm::Generic) whose versions differ
 /// only in element types or in attributes the latest one has too: the
-/// latest version with the same operands and attributes.
+/// latest version with the same operands and attributes. A version whose
+/// attribute became an input (Slice-1, Squeeze/Unsqueeze-1 and -11) has a
+/// pattern of its own.
 struct UpgradeGenericVersion : RewritePattern {
   UpgradeGenericVersion(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
@@ -259,11 +262,15 @@ struct UpgradeGenericVersion : RewritePattern {
                                 PatternRewriter &rewriter) const override {
     auto versioned = dyn_cast<VersionedOpInterface>(op);
     if (!versioned || versioned.getNodeForm() != NodeForm::Generic ||
-        !isSupersededVersion(op) ||
-        isa<SliceV1Op, SqueezeV1Op, SqueezeV11Op, UnsqueezeV1Op,
-            UnsqueezeV11Op>(op))
+        !isSupersededVersion(op))
       return failure();
-    OperationState state(op->getLoc(), getLatestVersion(op));
+    OperationName latest = getLatestVersion(op);
+    ArrayRef<StringAttr> latestAttributes = latest.getAttributeNames();
+    if (!llvm::all_of(op->getName().getAttributeNames(), [&](StringAttr name) {
+          return llvm::is_contained(latestAttributes, name);
+        }))
+      return failure();
+    OperationState state(op->getLoc(), latest);
     state.addOperands(op->getOperands());
     state.addAttributes(op->getAttrDictionary().getValue());
     state.addTypes(op->getResultTypes());

@@ -197,12 +197,18 @@ func.func @resize_v13_v18(%x: tensor<4x4xf32>) -> tensor<8x3xf32> {
 // CHECK:         %[[AXES:.*]] = onnx.Constant dense<0> : tensor<1xi64>
 // CHECK:         onnx.SqueezeV25 %[[M]] axes(%[[AXES]] : tensor<1xi64>) : tensor<1xf32> -> tensor<f32>
 // CHECK:         onnx.ReluV14 %arg0 : tensor<?x3xf32>
-func.func @tensor_ops(%x: tensor<?x3xf32>) -> (tensor<f32>, tensor<?x3xf32>) {
+// CHECK:         onnx.ConcatV13 %arg0, %arg0 {axis = 1 : i64}
+// CHECK:         %[[UAXES:.*]] = onnx.Constant dense<[0, 2]> : tensor<2xi64>
+// CHECK:         onnx.UnsqueezeV25 %arg0, %[[UAXES]]
+func.func @tensor_ops(%x: tensor<?x3xf32>) -> (tensor<f32>, tensor<?x3xf32>, tensor<?x6xf32>, tensor<1x?x1x3xf32>) {
   %shape = onnx.ShapeV1 %x : tensor<?x3xf32> -> tensor<2xi64>
   %c = onnx.SliceV1 %shape {starts = array<i64: 1>, ends = array<i64: 2>} : tensor<2xi64> -> tensor<1xi64>
   %f = onnx.CastV6 %c {to = 1 : i64} : tensor<1xi64> -> tensor<1xf32>
   %m = onnx.MulV7 %f, %f : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
   %s = onnx.SqueezeV11 %m {axes = array<i64: 0>} : tensor<1xf32> -> tensor<f32>
   %r = onnx.ReluV6 %x : tensor<?x3xf32>
-  return %s, %r : tensor<f32>, tensor<?x3xf32>
+  // Concat-1's default axis is 1; the latest Concat has no default.
+  %c2 = onnx.ConcatV1 %x, %x : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x6xf32>
+  %u = onnx.UnsqueezeV1 %x {axes = array<i64: 0, 2>} : tensor<?x3xf32> -> tensor<1x?x1x3xf32>
+  return %s, %r, %c2, %u : tensor<f32>, tensor<?x3xf32>, tensor<?x6xf32>, tensor<1x?x1x3xf32>
 }

@@ -1,8 +1,8 @@
 //===- ONNXToLinalg.cpp - Lower onnx ops to linalg on tensors -------------===//
 //
 // The pass, the type converter and the lowering of onnx.Constant, of the
-// latest Clip (LatestClipOp), and of Relu and Identity. Upsample is in
-// UpsampleToLinalg.cpp, Resize in ResizeToLinalg.cpp.
+// latest Clip (LatestClipOp, which Relu becomes), and of Identity. Upsample is
+// in UpsampleToLinalg.cpp, Resize in ResizeToLinalg.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace onnxc {
 #define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
@@ -140,26 +141,6 @@ static Value createExtremeValue(OpBuilder &b, Location loc, Type elementType,
                                    b.getIntegerAttr(elementType, value));
 }
 
-/// Clip as an elementwise linalg.generic of the input's rank (onnx-fuse
-/// flattens what stays elementwise after fusion).
-/// Relu is a Clip with a lower bound of 0 and none above, lowered (and
-/// fused) as one.
-struct ReluLowering : OpConversionPattern<ReluV14Op> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(ReluV14Op op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type elementType = op.getX().getType().getElementType();
-    auto scalarType = RankedTensorType::get({}, elementType);
-    Attribute zero = rewriter.getZeroAttr(elementType);
-    Value min = ConstantOp::create(rewriter, op.getLoc(),
-                                   DenseElementsAttr::get(scalarType, zero));
-    rewriter.replaceOpWithNewOp<LatestClipOp>(op, op.getX(), min, Value());
-    return success();
-  }
-};
-
 /// An Identity that did not fold: its input.
 struct IdentityLowering : OpConversionPattern<IdentityV25Op> {
   using OpConversionPattern::OpConversionPattern;
@@ -172,6 +153,8 @@ struct IdentityLowering : OpConversionPattern<IdentityV25Op> {
   }
 };
 
+/// Clip as an elementwise linalg.generic of the input's rank (onnx-fuse
+/// flattens what stays elementwise after fusion).
 struct ClipLowering : OpConversionPattern<LatestClipOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -266,6 +249,52 @@ static bool hasTensorOpLowering(Operation *op) {
   return isa<IdentityV25Op, ReluV14Op>(op);
 }
 
+/// Why a shape or elementwise op without a lowering was not computed at
+/// compile time, from what its value depends on.
+static std::string explainUnfolded(Operation *op) {
+  auto readsOnlyDimensions = [](Operation *op) {
+    StringRef name = cast<VersionedOpInterface>(op).getOperatorName();
+    return name == "Shape" || name == "Size";
+  };
+  bool readsDimensions = readsOnlyDimensions(op), readsData = false;
+  SmallVector<Value> worklist;
+  if (!readsDimensions)
+    llvm::append_range(worklist, op->getOperands());
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    Operation *producer = value.getDefiningOp();
+    if (!producer) {
+      readsData = true;
+      continue;
+    }
+    if (isa<ConstantOp>(producer) || !visited.insert(producer).second)
+      continue;
+    auto versioned = dyn_cast<VersionedOpInterface>(producer);
+    if (versioned && readsOnlyDimensions(producer)) {
+      readsDimensions = true;
+      continue;
+    }
+    if (!versioned || versioned.getNodeForm() != NodeForm::Generic) {
+      readsData = true;
+      continue;
+    }
+    llvm::append_range(worklist, producer->getOperands());
+  }
+  if (readsData)
+    return "onnxc computes this operator only on values known at compile "
+           "time, and this one reads tensor data";
+  if (readsDimensions)
+    return "its value depends on dimensions known only at run time, which "
+           "onnxc does not compute for this operator yet; give the graph "
+           "inputs' shapes with --input-shape so that it folds";
+  return llvm::formatv("its constant inputs have no value onnxc computes at "
+                       "compile time (an integer division by zero, a string, "
+                       "or more than {0} elements)",
+                       kMaxFoldedElements)
+      .str();
+}
+
 struct ConvertONNXToLinalgPass
     : onnxc::impl::ConvertONNXToLinalgPassBase<ConvertONNXToLinalgPass> {
   void runOnOperation() override {
@@ -281,11 +310,8 @@ struct ConvertONNXToLinalgPass
       if (auto versioned = dyn_cast<VersionedOpInterface>(op);
           versioned && versioned.getNodeForm() == NodeForm::Generic &&
           !hasTensorOpLowering(op)) {
-        op->emitError()
-            << versioned.getOperatorName()
-            << ": its value depends on dimensions known only at run time, "
-               "which onnxc does not compute for this operator yet; give the "
-               "graph inputs' shapes with --input-shape so that it folds";
+        op->emitError() << versioned.getOperatorName() << ": "
+                        << explainUnfolded(op);
         return WalkResult::interrupt();
       }
       auto constant = dyn_cast<ConstantOp>(op);
@@ -326,8 +352,10 @@ struct ConvertONNXToLinalgPass
 
 void onnxc::populateONNXToLinalgConversionPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
-  patterns.add<ConstantLowering, ClipLowering, ReluLowering, IdentityLowering>(
+  patterns.add<ConstantLowering, ClipLowering, IdentityLowering>(
       typeConverter, patterns.getContext());
+  // Relu becomes a Clip, lowered by ClipLowering.
+  ReluV14Op::getCanonicalizationPatterns(patterns, patterns.getContext());
   onnx_to_linalg::populateUpsampleToLinalgPatterns(typeConverter, patterns);
   onnx_to_linalg::populateResizeToLinalgPatterns(typeConverter, patterns);
 }

@@ -11,19 +11,18 @@
 #include "ONNXOpsDetail.h"
 #include "onnxc/Dialect/ONNX/ElementTypes.h"
 
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace onnxc::onnx;
 using namespace onnxc::onnx::detail;
-
-/// Constants larger than this are left unfolded: shape arithmetic is small,
-/// and folding a large data tensor only grows the model.
-static constexpr int64_t kMaxFoldedElements = 1 << 16;
 
 static LogicalResult fail(OptionalLoc loc, const Twine &message) {
   return emitOptionalError(loc, message);
@@ -62,24 +61,6 @@ static std::optional<RankedTensorType> getFoldableType(Type type) {
       ranked.getNumElements() > kMaxFoldedElements)
     return std::nullopt;
   return ranked;
-}
-
-/// Row-major strides of `shape`.
-static SmallVector<int64_t> getStrides(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
-  return strides;
-}
-
-/// The multi-index of flat index `flat` in `shape`.
-static SmallVector<int64_t> delinearize(int64_t flat, ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> index(shape.size());
-  for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
-    index[d] = shape[d] ? flat % shape[d] : 0;
-    flat = shape[d] ? flat / shape[d] : 0;
-  }
-  return index;
 }
 
 /// A dense result of `type` whose element i is `dense`'s element
@@ -177,18 +158,20 @@ KnownInts onnxc::onnx::detail::getKnownInts(Value value) {
     }
   } else if (name == "Cast" || name == "Unsqueeze" || name == "Squeeze" ||
              name == "Identity") {
-    // Integer to integer (wider than any length), or the same elements in
-    // another shape.
+    // The same elements in another shape, or integers cast to an integer
+    // type: known where the target type holds the value unchanged.
     Value input = op->getOperand(0);
     auto inputType = cast<RankedTensorType>(input.getType());
-    if (name == "Cast" &&
-        (!isa<IntegerType>(inputType.getElementType()) ||
-         intType.getWidth() < 32 ||
-         inputType.getElementType().getIntOrFloatBitWidth() < 32))
+    if (name == "Cast" && !isa<IntegerType>(inputType.getElementType()))
       return known;
     KnownInts inner = getKnownInts(input);
-    if (inner.elements && inner.elements->size() == elements.size())
-      elements = *inner.elements;
+    if (!inner.elements || inner.elements->size() != elements.size())
+      return known;
+    unsigned width = intType.getWidth();
+    for (auto [element, v] : llvm::zip(elements, *inner.elements))
+      if (v && (intType.isUnsigned() ? *v >= 0 && llvm::isUIntN(width, *v)
+                                     : llvm::isIntN(width, *v)))
+        element = v;
   }
   return known;
 }
@@ -272,6 +255,16 @@ LogicalResult onnxc::onnx::detail::inferGather(OptionalLoc loc, Value data,
                          " is out of range for 'data' of rank " + Twine(rank));
   if (axis < 0)
     axis += rank;
+  DenseElementsAttr indexValues;
+  if (!dataType.isDynamicDim(axis) &&
+      matchPattern(indices, m_Constant(&indexValues))) {
+    int64_t length = dataType.getDimSize(axis);
+    for (const APInt &index : indexValues.getValues<APInt>())
+      if (index.getSExtValue() < -length || index.getSExtValue() >= length)
+        return fail(loc, "Gather's index " + Twine(index.getSExtValue()) +
+                             " is out of range for axis " + Twine(axis) +
+                             " of length " + Twine(length));
+  }
   SmallVector<int64_t> shape(dataType.getShape().take_front(axis));
   llvm::append_range(shape, indicesType.getShape());
   llvm::append_range(shape, dataType.getShape().drop_front(axis + 1));
@@ -315,7 +308,7 @@ OpFoldResult onnxc::onnx::detail::foldGather(Value data, Value indices,
   }
   // Result index (outer, index, inner) reads data at (outer, positions[index],
   // inner).
-  int64_t inner = getStrides(dataType.getShape())[axis];
+  int64_t inner = computeStrides(dataType.getShape())[axis];
   int64_t numIndices = positions.size();
   return gatherElements(getDense(dataAttr), *type, [&](int64_t i) {
     int64_t innerPart = i % inner;
@@ -339,6 +332,11 @@ struct SlicedAxis {
 /// ONNX Slice's clamping of one axis of length `n` (docs/semantics.md).
 static SlicedAxis sliceAxis(int64_t n, int64_t start, int64_t end,
                             int64_t step) {
+  if (n == 0)
+    return {0, step, 0};
+  // A step past the axis takes at most one element, as a step of n + 1 does;
+  // bounding it keeps the arithmetic below clear of overflow.
+  step = std::clamp<int64_t>(step, -n - 1, n + 1);
   if (start < 0)
     start += n;
   if (end < 0)
@@ -347,11 +345,11 @@ static SlicedAxis sliceAxis(int64_t n, int64_t start, int64_t end,
   if (step > 0) {
     start = std::clamp<int64_t>(start, 0, n);
     end = std::clamp<int64_t>(end, 0, n);
-    count = end > start ? (end - start + step - 1) / step : 0;
+    count = end > start ? (end - start - 1) / step + 1 : 0;
   } else {
     start = std::clamp<int64_t>(start, 0, n - 1);
     end = std::clamp<int64_t>(end, -1, n - 1);
-    count = start > end ? (start - end - step - 1) / -step : 0;
+    count = start > end ? (start - end - 1) / -step + 1 : 0;
   }
   return {start, step, count};
 }
@@ -476,9 +474,10 @@ onnxc::onnx::detail::foldSlice(Value data, Attribute dataAttr, Type resultType,
       getSlicedAxes(dataType, **bounds);
   if (llvm::any_of(sliced, [](auto &axis) { return !axis; }))
     return {};
-  SmallVector<int64_t> strides = getStrides(dataType.getShape());
+  SmallVector<int64_t> strides = computeStrides(dataType.getShape());
+  SmallVector<int64_t> resultStrides = computeStrides(type->getShape());
   auto sourceIndex = [&](int64_t i) {
-    SmallVector<int64_t> index = delinearize(i, type->getShape());
+    SmallVector<int64_t> index = delinearize(i, resultStrides);
     int64_t flat = 0;
     for (auto [d, axis] : llvm::enumerate(sliced))
       flat += (axis->start + index[d] * axis->step) * strides[d];
@@ -582,7 +581,7 @@ OpFoldResult onnxc::onnx::detail::foldConcat(ValueRange inputs,
       llvm::map_to_vector(attrs, [](Attribute a) {
         return llvm::to_vector(getDense(a).getValues<Attribute>());
       });
-  int64_t inner = getStrides(type->getShape())[axis];
+  int64_t inner = computeStrides(type->getShape())[axis];
   int64_t total = type->getDimSize(axis);
   SmallVector<Attribute> result;
   for (int64_t i = 0, e = type->getNumElements(); i < e; ++i) {
@@ -691,8 +690,11 @@ OpFoldResult onnxc::onnx::detail::foldReshapedConstant(Attribute dataAttr,
                                                        Type resultType) {
   std::optional<RankedTensorType> type = getFoldableType(resultType);
   DenseElementsAttr dense = getDense(dataAttr);
+  // DenseElementsAttr::reshape reinterprets raw data, which strings and
+  // complex numbers do not have in the same form: the elements are copied.
   if (type && dense)
-    return dense.reshape(*type);
+    return DenseElementsAttr::get(
+        *type, llvm::to_vector(dense.getValues<Attribute>()));
   // Known entries of a Shape, as a 0-D or 1-D tensor of the same count.
   KnownInts known = getKnownInts(data);
   if (!type || !type->getElementType().isInteger(64) || type->getRank() > 1)
@@ -726,6 +728,9 @@ LogicalResult onnxc::onnx::detail::inferCast(OptionalLoc loc,
 /// wrap, floats round to nearest even, floats become integers by truncation
 /// toward zero, saturated, NaN giving 0; anything becomes bool as != 0.
 static std::optional<Attribute> castElement(Attribute value, Type to) {
+  // Strings (parsed by Cast at run time) are not computed here.
+  if (!isa<IntegerAttr, FloatAttr>(value))
+    return std::nullopt;
   Type from = cast<TypedAttr>(value).getType();
   if (auto intTo = dyn_cast<IntegerType>(to)) {
     if (intTo.getWidth() == 1) {
@@ -904,7 +909,19 @@ OpFoldResult onnxc::onnx::detail::foldElementwise(StringRef operatorName,
     if (!dense.back())
       return {};
   }
-  ArrayRef<int64_t> shape = type->getShape();
+  int64_t rank = type->getRank();
+  SmallVector<int64_t> resultStrides = computeStrides(type->getShape());
+  // Each operand's strides over the result's dimensions, 0 where it is
+  // broadcast (numpy's rule aligns the last dimensions).
+  SmallVector<SmallVector<int64_t>> broadcastStrides;
+  for (DenseElementsAttr operand : dense) {
+    ArrayRef<int64_t> operandShape = operand.getType().getShape();
+    SmallVector<int64_t> strides = computeStrides(operandShape);
+    SmallVector<int64_t> aligned(rank - operandShape.size(), 0);
+    for (auto [size, stride] : llvm::zip(operandShape, strides))
+      aligned.push_back(size == 1 ? 0 : stride);
+    broadcastStrides.push_back(aligned);
+  }
   SmallVector<SmallVector<Attribute>> values =
       llvm::map_to_vector(dense, [](DenseElementsAttr d) {
         return llvm::to_vector(d.getValues<Attribute>());
@@ -912,17 +929,9 @@ OpFoldResult onnxc::onnx::detail::foldElementwise(StringRef operatorName,
   SmallVector<Attribute> result;
   SmallVector<Attribute> args(operands.size());
   for (int64_t i = 0, e = type->getNumElements(); i < e; ++i) {
-    SmallVector<int64_t> index = delinearize(i, shape);
-    for (auto [k, operand] : llvm::enumerate(dense)) {
-      ArrayRef<int64_t> operandShape = operand.getType().getShape();
-      SmallVector<int64_t> strides = getStrides(operandShape);
-      int64_t offset = shape.size() - operandShape.size();
-      int64_t flat = 0;
-      for (auto [d, size] : llvm::enumerate(operandShape))
-        if (size != 1)
-          flat += index[offset + d] * strides[d];
-      args[k] = values[k][flat];
-    }
+    SmallVector<int64_t> index = delinearize(i, resultStrides);
+    for (auto [k, strides] : llvm::enumerate(broadcastStrides))
+      args[k] = values[k][linearize(index, strides)];
     std::optional<Attribute> value =
         applyElementwise(operatorName, type->getElementType(), args);
     if (!value)
@@ -930,4 +939,45 @@ OpFoldResult onnxc::onnx::detail::foldElementwise(StringRef operatorName,
     result.push_back(*value);
   }
   return DenseElementsAttr::get(*type, result);
+}
+
+//===----------------------------------------------------------------------===//
+// Relu
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Relu is a Clip from 0 to +inf (to the largest value for integers); an
+/// absent upper bound would be the largest finite float, which +inf is not.
+/// As a Clip with both bounds it merges with the Clips around it (relu6 is
+/// Relu then Clip(0, 6)) and shares their lowering.
+struct ReluToClip : OpRewritePattern<ReluV14Op> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReluV14Op op,
+                                PatternRewriter &rewriter) const override {
+    Type elementType = op.getX().getType().getElementType();
+    auto scalarType = RankedTensorType::get({}, elementType);
+    Attribute highest;
+    if (auto floatType = dyn_cast<FloatType>(elementType))
+      highest = FloatAttr::get(floatType,
+                               APFloat::getInf(floatType.getFloatSemantics()));
+    else
+      highest = IntegerAttr::get(
+          elementType,
+          APInt::getSignedMaxValue(elementType.getIntOrFloatBitWidth()));
+    auto constant = [&](Attribute value) -> Value {
+      return ConstantOp::create(rewriter, op.getLoc(),
+                                DenseElementsAttr::get(scalarType, value));
+    };
+    rewriter.replaceOpWithNewOp<LatestClipOp>(
+        op, op.getX(), constant(rewriter.getZeroAttr(elementType)),
+        constant(highest));
+    return success();
+  }
+};
+} // namespace
+
+void ReluV14Op::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<ReluToClip>(context);
 }

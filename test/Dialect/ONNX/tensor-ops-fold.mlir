@@ -209,3 +209,85 @@ func.func @identity_squeeze(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<2xi64>,
   %2 = onnx.UnsqueezeV13 %1, %axes : tensor<2xi64>, tensor<1xi64> -> tensor<1x2xi64>
   return %0, %1, %2 : tensor<3xf32>, tensor<2xi64>, tensor<1x2xi64>
 }
+
+// -----
+
+// Relu is a Clip from 0 to +inf (an absent bound would be the largest finite
+// float, and Relu(+inf) is +inf); for integers, to the largest value. Then
+// Clip(Relu(x), 0, 6) is one Clip.
+// CHECK-LABEL: func @relu
+// CHECK-DAG:     %[[ZERO:.*]] = onnx.Constant dense<0.000000e+00> : tensor<f32>
+// CHECK-DAG:     %[[INF:.*]] = onnx.Constant dense<0x7F800000> : tensor<f32>
+// CHECK-DAG:     %[[SIX:.*]] = onnx.Constant dense<6.000000e+00> : tensor<f32>
+// CHECK-DAG:     %[[IZERO:.*]] = onnx.Constant dense<0> : tensor<i8>
+// CHECK-DAG:     %[[IMAX:.*]] = onnx.Constant dense<127> : tensor<i8>
+// CHECK:         %[[R:.*]] = onnx.ClipV13 %arg0 min(%[[ZERO]] : tensor<f32>) max(%[[INF]] : tensor<f32>)
+// CHECK:         %[[R6:.*]] = onnx.ClipV13 %arg0 min(%[[ZERO]] : tensor<f32>) max(%[[SIX]] : tensor<f32>)
+// CHECK:         %[[I:.*]] = onnx.ClipV13 %arg1 min(%[[IZERO]] : tensor<i8>) max(%[[IMAX]] : tensor<i8>)
+// CHECK:         return %[[R]], %[[R6]], %[[I]]
+func.func @relu(%x: tensor<4xf32>, %i: tensor<3xi8>) -> (tensor<4xf32>, tensor<4xf32>, tensor<3xi8>) {
+  %0 = onnx.ReluV14 %x : tensor<4xf32>
+  %r = onnx.ReluV14 %x : tensor<4xf32>
+  %zero = onnx.Constant dense<0.0> : tensor<f32>
+  %six = onnx.Constant dense<6.0> : tensor<f32>
+  %1 = onnx.ClipV13 %r min(%zero : tensor<f32>) max(%six : tensor<f32>) : tensor<4xf32>
+  %2 = onnx.ReluV14 %i : tensor<3xi8>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<3xi8>
+}
+
+// -----
+
+// Bool casts to 0 and 1. Strings are parsed by Cast at run time and are not
+// folded; Squeeze and Gather of string and complex constants copy them.
+// CHECK-LABEL: func @other_element_types
+// CHECK-DAG:     onnx.Constant dense<[1, 0]> : tensor<2xi32>
+// CHECK-DAG:     %[[S:.*]] = onnx.Constant dense<"1.5"> : tensor<1x!onnx.string>
+// CHECK-DAG:     onnx.CastV13 %[[S]] {to = 1 : i64} : tensor<1x!onnx.string> -> tensor<1xf32>
+// CHECK-DAG:     onnx.Constant dense<"1.5"> : tensor<!onnx.string>
+// CHECK-DAG:     onnx.Constant dense<(3.000000e+00,4.000000e+00)> : tensor<1xcomplex<f32>>
+func.func @other_element_types() -> (tensor<2xi32>, tensor<1xf32>, tensor<!onnx.string>, tensor<1xcomplex<f32>>) {
+  %b = onnx.Constant dense<[true, false]> : tensor<2xi1>
+  %0 = onnx.CastV13 %b {to = 6 : i64} : tensor<2xi1> -> tensor<2xi32>
+  %s = onnx.Constant dense<"1.5"> : tensor<1x!onnx.string>
+  %1 = onnx.CastV13 %s {to = 1 : i64} : tensor<1x!onnx.string> -> tensor<1xf32>
+  %2 = onnx.SqueezeV13 %s : tensor<1x!onnx.string> -> tensor<!onnx.string>
+  %c = onnx.Constant dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>
+  %i = onnx.Constant dense<[-1]> : tensor<1xi64>
+  %3 = onnx.GatherV13 %c, %i : tensor<2xcomplex<f32>>, tensor<1xi64> -> tensor<1xcomplex<f32>>
+  return %0, %1, %2, %3 : tensor<2xi32>, tensor<1xf32>, tensor<!onnx.string>, tensor<1xcomplex<f32>>
+}
+
+// -----
+
+// Slice's extreme steps take one element; an empty axis slices to empty with
+// either sign of step.
+// CHECK-LABEL: func @slice_extremes
+// CHECK-DAG:     onnx.Constant dense<0> : tensor<1xi64>
+// CHECK-DAG:     onnx.Constant dense<3> : tensor<1xi64>
+// CHECK-DAG:     onnx.Constant dense<> : tensor<0xi64>
+func.func @slice_extremes() -> (tensor<1xi64>, tensor<1xi64>, tensor<0xi64>) {
+  %data = onnx.Constant dense<[0, 1, 2, 3]> : tensor<4xi64>
+  %zero = onnx.Constant dense<0> : tensor<1xi64>
+  %last = onnx.Constant dense<-1> : tensor<1xi64>
+  %big = onnx.Constant dense<9223372036854775807> : tensor<1xi64>
+  %small = onnx.Constant dense<-9223372036854775808> : tensor<1xi64>
+  %0 = onnx.SliceV13 %data, %zero, %big axes(%zero : tensor<1xi64>) steps(%big : tensor<1xi64>) : (tensor<4xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %1 = onnx.SliceV13 %data, %last, %small axes(%zero : tensor<1xi64>) steps(%small : tensor<1xi64>) : (tensor<4xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %empty = onnx.Constant dense<> : tensor<0xi64>
+  %2 = onnx.SliceV13 %empty, %last, %small axes(%zero : tensor<1xi64>) steps(%last : tensor<1xi64>) : (tensor<0xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<0xi64>
+  return %0, %1, %2 : tensor<1xi64>, tensor<1xi64>, tensor<0xi64>
+}
+
+// -----
+
+// A dimension that does not fit the integer type a Cast gives is not known
+// after it (it wraps at run time): Slice to int32(4294967297) stays dynamic.
+// CHECK-LABEL: func @cast_of_large_dimension
+// CHECK:         onnx.SliceV13 {{.*}} -> tensor<?x?xf32>
+func.func @cast_of_large_dimension(%big: tensor<4294967297x?xi8>, %data: tensor<10x10xf32>) -> tensor<?x?xf32> {
+  %shape = onnx.ShapeV13 %big : tensor<4294967297x?xi8> -> tensor<2xi64>
+  %ends = onnx.CastV13 %shape {to = 6 : i64} : tensor<2xi64> -> tensor<2xi32>
+  %starts = onnx.Constant dense<0> : tensor<2xi32>
+  %0 = onnx.SliceV13 %data, %starts, %ends : (tensor<10x10xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -137,3 +137,13 @@ func.func @relu_v13_integer(%a: tensor<2xi32>) -> tensor<2xi32> {
   %0 = onnx.ReluV13 %a : tensor<2xi32>
   return %0 : tensor<2xi32>
 }
+
+// -----
+
+func.func @gather_constant_index(%x: tensor<4xi64>) -> tensor<i64> {
+  %i = onnx.Constant dense<-5> : tensor<i64>
+  // expected-error @+2 {{Gather's index -5 is out of range for axis 0 of length 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.GatherV13 %x, %i : tensor<4xi64>, tensor<i64> -> tensor<i64>
+  return %0 : tensor<i64>
+}

@@ -109,6 +109,11 @@ resolveOperatorVersion(mlir::MLIRContext *context, llvm::StringRef operatorName,
 /// version supersedes (onnx-upgrade-ops rewrites such ops into the latest).
 bool isSupersededVersion(mlir::Operation *op);
 
+/// The most elements a shape or elementwise op (ONNXTensorOps.td) folds:
+/// shape arithmetic is small, and folding a large data tensor only grows the
+/// model.
+constexpr int64_t kMaxFoldedElements = 1 << 16;
+
 /// The newest version of each operator: onnx-upgrade-ops rewrites every
 /// older version into it, and only it has checks and a lowering. A new
 /// version of an operator takes its place here (docs/design.md).

@@ -377,9 +377,12 @@ foreach version = [6, 13] in {
 }
 
 // Relu is a clamp at 0: max(x, 0), NaN kept. 14 adds the signed integers.
+// The latest version canonicalizes to a Clip, which is how it is lowered.
 foreach version = [6, 13, 14] in
 def ONNX_ReluV # version # Op : ONNX_UnaryOp<"Relu", version,
     !listconcat(ONNX_FloatTypesSince<version>.types,
-        !if(!ge(version, 14), [I8, I16, I32, I64]<Type>, []<Type>))>;
+        !if(!ge(version, 14), [I8, I16, I32, I64]<Type>, []<Type>))> {
+  let hasCanonicalizer = !eq(version, 14);
+}
 
 #endif // ONNXC_DIALECT_ONNX_ONNXTENSOROPS_TD
