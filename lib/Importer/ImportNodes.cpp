@@ -821,7 +821,13 @@ Operation *ModelImporter::buildResize(NodeReader &node, OperationName name,
   bool segmented = name.hasTrait<OpTrait::AttrSizedOperandSegments>();
   if (!segmented) {
     // Resize-11 requires roi and scales; an omitted one is the empty
-    // tensor, which means the same.
+    // tensor, which means the same. Such a model is not valid ONNX (ONNX
+    // Runtime refuses it), so the user hears of it.
+    for (auto [inputName, value] :
+         {std::pair<StringRef, Value>{"roi", *roi}, {"scales", *scales}})
+      if (!value)
+        node.warning() << "Resize-" << version << " requires input '"
+                       << inputName << "', but it is omitted; taken as absent";
     auto empty = [&]() -> Value {
       auto type = RankedTensorType::get({0}, b.getF32Type());
       return op::ConstantOp::create(

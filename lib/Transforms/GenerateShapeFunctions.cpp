@@ -10,10 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
+#include "onnxc/Dialect/ONNX/ResizeRules.h"
 #include "onnxc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -298,11 +300,61 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
       continue;
     int64_t expected = name == "roi" ? 2 * count : count;
     Value length = tensor::DimOp::create(b, loc, mapping.lookup(value), 0);
-    checks.guard(
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, length,
-                              index(expected)),
-        llvm::formatv("{0}: '{1}' must hold {2} values", what, name, expected)
-            .str());
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, length,
+                                     index(expected));
+    // An empty roi is the whole input.
+    if (name == "roi")
+      ok = arith::OrIOp::create(b, loc, ok,
+                                arith::CmpIOp::create(b, loc,
+                                                      arith::CmpIPredicate::eq,
+                                                      length, index(0)));
+    checks.guard(ok,
+                 llvm::formatv("{0}: '{1}' must hold {2} values{3}", what, name,
+                               expected, name == "roi" ? " (or none)" : "")
+                     .str());
+  }
+  if (crop && resize.roi && !isConstant(resize.roi)) {
+    // Read only when the roi holds its values (an empty one has none).
+    Value roi = mapping.lookup(resize.roi);
+    auto roiType = cast<RankedTensorType>(roi.getType());
+    auto elementType = cast<FloatType>(roiType.getElementType());
+    auto allFinite = [&](OpBuilder &nb, Location nloc) -> Value {
+      Value largest = arith::ConstantOp::create(
+          nb, nloc,
+          nb.getFloatAttr(elementType, APFloat::getLargest(
+                                           elementType.getFloatSemantics())));
+      SmallVector<Value> finite;
+      for (int64_t i = 0; i < 2 * count; ++i) {
+        Value v = tensor::ExtractOp::create(
+            nb, nloc, roi,
+            ValueRange{arith::ConstantIndexOp::create(nb, nloc, i)});
+        // Ordered: NaN fails.
+        finite.push_back(
+            arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLE,
+                                  math::AbsFOp::create(nb, nloc, v), largest));
+      }
+      return allOf(nb, nloc, finite);
+    };
+    Value finite;
+    if (!roiType.isDynamicDim(0)) {
+      finite = allFinite(b, loc);
+    } else {
+      Value isEmpty = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          tensor::DimOp::create(b, loc, roi, 0), index(0));
+      auto ifOp = scf::IfOp::create(
+          b, loc, isEmpty,
+          [&](OpBuilder &nb, Location nloc) {
+            scf::YieldOp::create(nb, nloc,
+                                 ValueRange{arith::ConstantOp::create(
+                                     nb, nloc, nb.getBoolAttr(true))});
+          },
+          [&](OpBuilder &nb, Location nloc) {
+            scf::YieldOp::create(nb, nloc, ValueRange{allFinite(nb, nloc)});
+          });
+      finite = ifOp.getResult(0);
+    }
+    checks.check(finite, llvm::formatv("{0}: roi must be finite", what).str());
   }
   if (resize.scales && !isConstant(resize.scales)) {
     Value scales = mapping.lookup(resize.scales);
@@ -368,6 +420,40 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
       agrees.push_back(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                              out,
                                              index(resultType.getDimSize(d))));
+  }
+  if (crop && isa<StringType>(inputType.getElementType())) {
+    // A string tensor has no extrapolation_value: every output must lie
+    // inside the input. Coordinates are monotonic in the output position,
+    // so the first and last outputs of each axis decide.
+    using namespace resize_rules;
+    IRArithmetic m{b, loc};
+    Value roi = resize.roi ? mapping.lookup(resize.roi) : Value();
+    SmallVector<int64_t> listed = resize.getListedAxes(rank);
+    SmallVector<Value> inside;
+    for (auto [i, d] : llvm::enumerate(listed)) {
+      Value n = getValueOrCreateConstantIndexOp(b, loc, inSizes[d]);
+      Value out = getValueOrCreateConstantIndexOp(b, loc, axes[d].outLength);
+      AxisValues<IRArithmetic> values =
+          getAxisValues(b, loc, resize, axes[d], n, out, roi, i, listed.size());
+      auto zero = m.constant(0.0), one = m.constant(1.0);
+      auto last = m.sub(values.inLength, one);
+      Value isEmpty =
+          arith::OrIOp::create(b, loc, m.equal(values.inLength, zero),
+                               m.equal(values.outLength, zero));
+      SmallVector<Value> ends;
+      for (Value o : {zero, m.sub(values.outLength, one)}) {
+        Value x = sourceCoordinate(m, resize.coordinateMode, o, values);
+        ends.push_back(m.both(m.lessEqual(zero, x), m.lessEqual(x, last)));
+      }
+      inside.push_back(
+          arith::OrIOp::create(b, loc, isEmpty, allOf(b, loc, ends)));
+    }
+    checks.check(allOf(b, loc, inside),
+                 llvm::formatv("{0}: tf_crop_and_resize maps outputs outside "
+                               "the input, and a string tensor has no "
+                               "extrapolation_value",
+                               what)
+                     .str());
   }
   if (!fits.empty())
     checks.check(

@@ -568,6 +568,25 @@ def crop_cases(data):
         cases.append(resize_case(
             "resize13_float32_%s_tf_crop_no_roi" % mode, 13, x, "float32",
             mode=mode, ctm="tf_crop_and_resize", scales=[1.5, 0.8]))
+    # An empty roi is the whole range too: Resize-11's required one as
+    # exporters write it (float[0]), and an empty one given at run time.
+    cases.append(resize_case(
+        "resize11_float32_linear_tf_crop_empty_roi", 11, x, "float32",
+        mode="linear", ctm="tf_crop_and_resize", sizes=[3, 7]))
+    c = resize_case(
+        "resize13_float32_linear_tf_crop_runtime_empty_roi", 13, x,
+        "float32", mode="linear", ctm="tf_crop_and_resize", roi=[],
+        sizes=[3, 7], form={"roi": "runtime", "sizes": "constant"},
+        decl={"roi": ["R"]})
+    cases.append(c)
+    # Strings crop without extrapolating: a roi inside the input, constant
+    # and at run time.
+    for form in ("constant", "runtime"):
+        cases.append(resize_case(
+            "resize19_string_nearest_tf_crop_inside_" + form, 19,
+            data.values("string", [3, 4]), "string",
+            ctm="tf_crop_and_resize", roi=[0.5, 0, 1, 0.75], sizes=[2, 5],
+            form={"roi": form, "sizes": "constant"}))
     # Scales of 1 with a cropping roi: the formulas apply, no copy of X.
     cases.append(resize_case(
         "resize13_float32_linear_tf_crop_scale1", 13, x, "float32",
@@ -578,20 +597,32 @@ def crop_cases(data):
         "resize11_float32_linear_half_pixel_roi_ignored", 11, x, "float32",
         mode="linear", ctm="half_pixel", roi=[0.5, 0.5, 0.25, 0.25],
         scales=[1.5, 0.8], form="runtime"))
-    # Integer and float16 outputs of extrapolation values: rounded half to
-    # even and saturated; float16 and bfloat16 saturated (1e5 -> 65504) and
-    # rounded.
+    # extrapolation_value as an element of each type: integers truncated
+    # toward zero and saturated, NaN 0; floats rounded to nearest (1e5 is
+    # float16's infinity); bool value != 0, NaN true; complex value + 0i.
+    # The same value on both sides of the input.
     for type_name, mode, ev in (("uint8", "nearest", -7.5),
                                 ("uint8", "linear", 300),
                                 ("int8", "cubic", -1000),
                                 ("int16", "linear", 2.5),
                                 ("int32", "nearest", 3.5),
+                                ("int32", "linear", -3.75),
+                                ("int32", "linear", np.nan),
+                                ("uint16", "nearest", np.nan),
+                                ("int64", "nearest", -1e30),
+                                ("bool", "nearest", np.nan),
+                                ("bool", "nearest", 0.25),
+                                ("bool", "nearest", 0),
+                                ("complex64", "nearest", 2.5),
+                                ("complex128", "nearest", -1),
                                 ("float16", "linear", 1e5),
+                                ("float32", "nearest", np.nan),
                                 ("bfloat16", "nearest", 1.00390625)):
         cases.append(resize_case(
             "resize13_%s_%s_tf_crop_extrapolation_%s" % (
                 type_name, mode, fmt([ev])), 13,
-            data.numeric(type_name, [3, 4]), type_name, mode=mode,
+            data.values(type_name, [3, 4]) if mode == "nearest"
+            else data.numeric(type_name, [3, 4]), type_name, mode=mode,
             ctm="tf_crop_and_resize", extrapolation_value=ev,
             roi=[-0.5, 0, 1, 1.25], sizes=[4, 5]))
     return cases
@@ -654,6 +685,33 @@ def axes_cases(data):
                 kar, form), 19, x, "float32", mode="linear",
             ctm="tf_crop_and_resize", kar=kar, axes=[2, 3], sizes=[3, 9],
             roi=[0.125, -0.25, 1, 0.75], extrapolation_value=-5, form=form))
+    # Axes not listed go through the formulas at scale 1, which with
+    # tf_half_pixel_for_nn moves them by half an input.
+    for mode in ("linear", "nearest", "cubic"):
+        cases.append(resize_case(
+            "resize18_float32_%s_tf_half_pixel_for_nn_axes_0" % mode, 18,
+            data.distinct([3, 4]), "float32", mode=mode,
+            ctm="tf_half_pixel_for_nn", nearest_mode="round_prefer_ceil",
+            axes=[0], scales=[2]))
+    # half_pixel_symmetric divides by s * n, not by the policy's rounded
+    # output length.
+    for kar, form in (("not_larger", "constant"), ("not_smaller", "runtime")):
+        cases.append(resize_case(
+            "resize19_float32_linear_half_pixel_symmetric_%s_sizes_5_4_%s" % (
+                kar, form), 19, data.distinct([3, 4]), "float32",
+            mode="linear", ctm="half_pixel_symmetric", kar=kar, sizes=[5, 4],
+            form=form))
+    # Empty axes take no part in keep_aspect_ratio_policy and stay empty.
+    for kar, sizes, form in (("not_larger", [4, 0], "constant"),
+                             ("not_smaller", [4, 3], "constant"),
+                             ("not_larger", [4, 0], "runtime")):
+        cases.append(resize_case(
+            "resize18_float32_nearest_%s_empty_axis_sizes_%s_%s" % (
+                kar, fmt(sizes), form), 18, np.zeros([2, 0], F32), "float32",
+            kar=kar, sizes=sizes, form=form))
+    cases.append(resize_case(
+        "resize18_float32_nearest_not_smaller_all_empty", 18,
+        np.zeros([0, 0], F32), "float32", kar="not_smaller", sizes=[0, 0]))
     # keep_aspect_ratio_policy has no effect with scales.
     cases.append(resize_case(
         "resize18_float32_linear_not_larger_with_scales", 18, x, "float32",
@@ -877,6 +935,21 @@ def error_cases(data):
     cases.append(resize_case(
         "error_resize13_huge_scale", 13, x, "float32", scales=[1, 1e30],
         form="runtime", expected_error="an output dimension is too large"))
+    for value in (np.nan, np.inf):
+        cases.append(resize_case(
+            "error_resize13_roi_%s" % fmt([value]), 13, x, "float32",
+            mode="linear", ctm="tf_crop_and_resize", roi=[0, value, 1, 1],
+            sizes=[2, 2], form={"roi": "runtime", "sizes": "constant"},
+            expected_error="roi must be finite"))
+    # A string tensor has no extrapolation_value: a run-time roi that maps
+    # an output outside the input is refused before the kernel.
+    cases.append(resize_case(
+        "error_resize19_string_tf_crop_outside", 19,
+        data.values("string", [3, 4]), "string", ctm="tf_crop_and_resize",
+        roi=[0, -0.5, 1, 1], sizes=[3, 3],
+        form={"roi": "runtime", "sizes": "constant"},
+        expected_error="tf_crop_and_resize maps outputs outside the input, "
+                       "and a string tensor has no extrapolation_value"))
     return cases
 
 

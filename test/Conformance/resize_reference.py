@@ -95,25 +95,28 @@ def axis_plan(shape, scales=None, sizes=None, axes=None,
     sizes = [int(v) for v in sizes]
     if any(v < 0 for v in sizes):
         raise ResizeError("sizes must be >= 0")
-    for a, v in zip(axes, sizes):
-        if shape[a] == 0 and v != 0:
-            raise ResizeError("an empty input dimension cannot be resized "
-                              "to a non-empty one")
     if keep_aspect_ratio_policy == "stretch":
+        for a, v in zip(axes, sizes):
+            if shape[a] == 0 and v != 0:
+                raise ResizeError("an empty input dimension cannot be "
+                                  "resized to a non-empty one")
         for a, v in zip(axes, sizes):
             n = shape[a]
             # An empty axis stays empty; its scale never enters a formula.
             s = v / n if n else 1.0
             plan.append((a, n, s, v, float(v)))
         return plan
-    ratios = [v / shape[a] for a, v in zip(axes, sizes)]
-    if keep_aspect_ratio_policy == "not_larger":
-        s = min(ratios)
-    elif keep_aspect_ratio_policy == "not_smaller":
-        s = max(ratios)
-    else:
+    # Empty axes take no part in the policy and stay empty.
+    ratios = [v / shape[a] for a, v in zip(axes, sizes) if shape[a]]
+    if keep_aspect_ratio_policy not in ("not_larger", "not_smaller"):
         raise ResizeError("keep_aspect_ratio_policy %r" %
                           keep_aspect_ratio_policy)
+    if not ratios:
+        s = 1.0
+    elif keep_aspect_ratio_policy == "not_larger":
+        s = min(ratios)
+    else:
+        s = max(ratios)
     for a in axes:
         n = shape[a]
         out = math.floor(s * n + 0.5)  # round half up
@@ -127,7 +130,9 @@ def coordinates(mode, n, s, out, length, roi_start=0.0, roi_end=1.0):
     if mode == "half_pixel":
         return (x + 0.5) / s - 0.5
     if mode == "half_pixel_symmetric":
-        c = n / 2 * (1 - out / length)
+        # s * n, also with sizes (keep_aspect_ratio_policy makes it differ
+        # from out).
+        c = n / 2 * (1 - out / (s * n))
         return c + (x + 0.5) / s - 0.5
     if mode == "pytorch_half_pixel":
         if out > 1:
@@ -254,6 +259,30 @@ def to_element_type(y, dtype, is_bf16=False):
     return y.astype(dtype)
 
 
+def extrapolation_element(value, dtype, is_bf16=False):
+    """tf_crop_and_resize's extrapolation_value as an element of `dtype`
+    (RESIZE.md): floats rounded to nearest, integers truncated toward zero
+    and saturated (NaN: 0), bool `value != 0` (NaN: true), complex
+    `value + 0i`."""
+    dtype = np.dtype(dtype)
+    value = float(value)
+    if dtype == np.bool_:
+        return np.bool_(value != 0)
+    if np.issubdtype(dtype, np.integer):
+        if math.isnan(value):
+            return dtype.type(0)
+        info = np.iinfo(dtype)
+        t = math.trunc(value) if math.isfinite(value) else (
+            info.max if value > 0 else info.min)
+        return dtype.type(min(max(t, info.min), info.max))
+    if is_bf16:
+        return ref.round_to_bf16(np.array([value], np.float32))[0]
+    if np.issubdtype(dtype, np.complexfloating):
+        return dtype.type(complex(value, 0.0))
+    with np.errstate(over="ignore"):
+        return dtype.type(value)
+
+
 def resize_tables(shape, version, mode="nearest",
                   coordinate_transformation_mode="half_pixel",
                   nearest_mode="round_prefer_floor", cubic_coeff_a=-0.75,
@@ -293,13 +322,18 @@ def resize_tables(shape, version, mode="nearest",
         for i, (a, *_) in enumerate(plan):
             starts[a], ends[a] = float(roi[i]), float(roi[len(plan) + i])
 
+    # Axes not listed keep scale 1 and go through the same formulas (with
+    # tf_half_pixel_for_nn, scale 1 is not the identity).
+    listed = [a for a, *_ in plan]
+    plan = plan + [(a, n, 1.0, n, float(n)) for a, n in enumerate(shape)
+                   if a not in listed]
     tables = []
     for a, n, s, out, length in sorted(plan):
         if n == 0 or out == 0:
             tables.append((a, None, None, None, None))
             continue
         coord = coordinates(coordinate_transformation_mode, n, s, out, length,
-                            starts[a], ends[a])
+                            starts.get(a, 0.0), ends.get(a, 1.0))
         outside = (coord < 0) | (coord > n - 1) if crop else None
         if mode == "nearest":
             index = nearest_indices(coord, n, nearest_mode,
@@ -366,10 +400,12 @@ def resize(x, version, mode="nearest",
             y = np.take(y, index, axis=a)
         y = np.array(y)
         if extrapolated is not None:
-            y[extrapolated] = to_element_type(extrapolation_value, x.dtype,
-                                              is_bf16)
+            y[extrapolated] = extrapolation_element(extrapolation_value,
+                                                    x.dtype, is_bf16)
         return y, out_shape
-    y = interpolate(x.astype(np.float64), tables)
+    y = to_element_type(interpolate(x.astype(np.float64), tables), x.dtype,
+                        is_bf16)
     if extrapolated is not None:
-        y = np.where(extrapolated, float(extrapolation_value), y)
-    return to_element_type(y, x.dtype, is_bf16), out_shape
+        y[extrapolated] = extrapolation_element(extrapolation_value, x.dtype,
+                                                is_bf16)
+    return y, out_shape

@@ -132,10 +132,11 @@ func.func @upsample_v9(%x: tensor<2x!onnx.string>, %s: tensor<1xf32>) -> tensor<
 // -----
 
 // Resize-11 to -18 become the latest Resize with the same attributes; an
-// empty Resize-11 scales is dropped in favour of sizes.
+// empty Resize-11 scales is dropped in favour of sizes, and an empty roi
+// (the whole input) is dropped too.
 // CHECK-LABEL: func @resize_v11
 // CHECK:         %[[S:.*]] = onnx.Constant dense<[1, 1, 3, 5]>
-// CHECK:         onnx.ResizeV19 %{{.*}} roi(%{{.*}} : tensor<0xf32>) sizes(%[[S]] : tensor<4xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>, mode = #onnx.resize_mode<linear>} : tensor<1x1x2x2xf32> -> tensor<1x1x3x5xf32>
+// CHECK:         onnx.ResizeV19 %{{.*}} sizes(%[[S]] : tensor<4xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>, mode = #onnx.resize_mode<linear>} : tensor<1x1x2x2xf32> -> tensor<1x1x3x5xf32>
 func.func @resize_v11(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x3x5xf32> {
   %e = onnx.Constant dense<> : tensor<0xf32>
   %s = onnx.Constant dense<[1, 1, 3, 5]> : tensor<4xi64>

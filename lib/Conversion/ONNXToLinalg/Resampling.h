@@ -10,6 +10,8 @@
 #ifndef ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESAMPLING_H
 #define ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESAMPLING_H
 
+#include "onnxc/Dialect/ONNX/ONNXDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -31,6 +33,10 @@ using namespace mlir;
 struct ComputeType {
   Type elementType; // X's element type after type conversion.
   bool isUnsigned = false;
+  /// X holds strings, as pointers: elements are moved, never computed.
+  bool isString = false;
+  /// X holds booleans, as bytes.
+  bool isBool = false;
   FloatType type;
   bool isComplex = false;
   IntegerType fixedType; // Null: arithmetic in `type`.
@@ -46,6 +52,8 @@ struct ComputeType {
   ComputeType(Type convertedElementType, Type originalElementType)
       : elementType(convertedElementType),
         isUnsigned(originalElementType.isUnsignedInteger()),
+        isString(isa<onnx::StringType>(originalElementType)),
+        isBool(originalElementType.isInteger(1)),
         contract(isa<FloatType>(convertedElementType)) {
     MLIRContext *context = convertedElementType.getContext();
     Type scalar = convertedElementType;

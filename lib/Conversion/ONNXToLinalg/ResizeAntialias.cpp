@@ -14,7 +14,7 @@
 #include "ResizeAntialias.h"
 #include "ONNXToLinalgPatterns.h"
 #include "ResizeGather.h"
-#include "ResizeRules.h"
+#include "onnxc/Dialect/ONNX/ResizeRules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -29,6 +29,7 @@ using namespace onnxc::onnx;
 using namespace onnxc::onnx_to_linalg;
 using namespace onnxc::onnx_to_linalg::resampling;
 using namespace onnxc::onnx_to_linalg::resize;
+using namespace onnxc::onnx::resize_rules;
 
 namespace {
 
@@ -301,10 +302,8 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
   // along the last axis, one row of the pass before for each of its rows,
   // which onnx-fuse-rows computes in its row loop.
   SmallVector<int64_t> listed = resize.getListedAxes(rank);
-  SmallVector<int64_t> ordered(listed);
-  llvm::sort(ordered);
   SmallVector<std::pair<int64_t, Value>> insideTables;
-  for (int64_t d : ordered) {
+  for (int64_t d : resize.getResampledAxes(rank)) {
     if (!crop && isCopy(resize, axes[d], outSizes[d],
                         tensor::getMixedSize(b, loc, current, d)))
       continue;
@@ -363,6 +362,8 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
   maps.push_back(b.getMultiDimIdentityMap(rank));
   Value init = createEmptyLike(b, loc, tensor::getMixedSizes(b, loc, current),
                                elementType);
+  Value outside =
+      buildExtrapolationElement(b, loc, compute, resize.extrapolationValue);
   return linalg::GenericOp::create(
              b, loc, init.getType(), inputs, init, maps,
              SmallVector<utils::IteratorType>(rank,
@@ -378,12 +379,6 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
                                        .getResult()
                                  : in;
                }
-               Value outside = compute.fromCompute(
-                   nb, nloc,
-                   {arith::ConstantOp::create(
-                       nb, nloc,
-                       nb.getFloatAttr(compute.type,
-                                       resize.extrapolationValue))});
                Value value = compute.fromCompute(nb, nloc, {args[0]});
                linalg::YieldOp::create(
                    nb, nloc,

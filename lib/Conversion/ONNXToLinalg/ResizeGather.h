@@ -46,6 +46,15 @@ buildNestedSum(OpBuilder &b, Location loc, Value input,
                function_ref<Value(int64_t, int64_t)> tapWeight,
                const ComputeType &compute, bool referenceOrder = false);
 
+/// tf_crop_and_resize's `extrapolation_value` as an element of X's type
+/// (docs/semantics.md): float types rounded to nearest, integers truncated
+/// toward zero and saturated (NaN: 0), bool `value != 0` (NaN: true),
+/// complex `value + 0i`. One constant, the same on every side of the input.
+/// Null for strings, which have no such element (docs/semantics.md: an
+/// output outside the input is an error).
+Value buildExtrapolationElement(OpBuilder &b, Location loc,
+                                const ComputeType &compute, double value);
+
 /// The general kernel: per output element, X read at every combination of
 /// the resized axes' taps and summed axis by axis (buildNestedSum), each
 /// sum weighted by its taps' weights (nearest: the one tap), or

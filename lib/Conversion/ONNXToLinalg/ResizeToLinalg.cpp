@@ -15,18 +15,20 @@
 #include "Resampling.h"
 #include "ResizeAntialias.h"
 #include "ResizeGather.h"
-#include "ResizeRules.h"
 #include "onnxc/Codegen/IterationBuffers.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
+#include "onnxc/Dialect/ONNX/ResizeRules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/APSInt.h"
 
 #include <cmath>
 #include <functional>
@@ -36,6 +38,7 @@ using namespace onnxc;
 using namespace onnxc::onnx;
 using namespace onnxc::onnx_to_linalg::resampling;
 using namespace onnxc::onnx_to_linalg::resize;
+using namespace onnxc::onnx::resize_rules;
 
 namespace {
 
@@ -292,6 +295,42 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
   return sumFrom(0);
 }
 
+Value onnxc::onnx_to_linalg::resize::buildExtrapolationElement(
+    OpBuilder &b, Location loc, const ComputeType &compute, double value) {
+  Type elementType = compute.elementType;
+  auto toFloat = [&](FloatType type) {
+    APFloat converted(value);
+    bool losesInfo;
+    converted.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                      &losesInfo);
+    return b.getFloatAttr(type, converted);
+  };
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    return arith::ConstantOp::create(b, loc, toFloat(floatType));
+  if (auto complexType = dyn_cast<ComplexType>(elementType)) {
+    auto partType = cast<FloatType>(complexType.getElementType());
+    return complex::ConstantOp::create(
+        b, loc, complexType,
+        b.getArrayAttr({toFloat(partType), b.getFloatAttr(partType, 0.0)}));
+  }
+  auto integerType = dyn_cast<IntegerType>(elementType);
+  if (!integerType || compute.isString)
+    return Value();
+  unsigned width = integerType.getWidth();
+  APInt element(width, 0);
+  if (compute.isBool) {
+    element = APInt(width, value != 0.0); // NaN != 0 too.
+  } else if (!std::isnan(value)) {
+    APSInt integer(width, compute.isUnsigned);
+    bool isExact;
+    // Saturates out-of-range values; rounding toward zero is truncation.
+    APFloat(value).convertToInteger(integer, APFloat::rmTowardZero, &isExact);
+    element = integer;
+  }
+  return arith::ConstantOp::create(b, loc,
+                                   b.getIntegerAttr(integerType, element));
+}
+
 Value onnxc::onnx_to_linalg::resize::buildGather(
     OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> resized,
     ArrayRef<AxisTables> tables, ArrayRef<OpFoldResult> outSizes,
@@ -317,6 +356,10 @@ Value onnxc::onnx_to_linalg::resize::buildGather(
   Value init = onnx_to_linalg::createEmptyLike(b, loc, outSizes, elementType);
   int64_t tapCount = tables.empty() ? 1 : tables.front().indices.size();
   bool weighted = !tables.empty() && !tables.front().weights.empty();
+  Value extrapolationElement;
+  if (llvm::any_of(tables, [](const AxisTables &t) { return t.inside; }))
+    extrapolationElement =
+        buildExtrapolationElement(b, loc, compute, extrapolation);
   auto generic = linalg::GenericOp::create(
       b, loc, init.getType(), inputs, init, maps,
       SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
@@ -355,15 +398,11 @@ Value onnxc::onnx_to_linalg::resize::buildGather(
                                 .getResult()
                           : axisInside;
         }
-        if (inside) {
-          // Rounded and saturated as a computed result is.
-          Value outsideValue = compute.fromCompute(
-              nb, nloc,
-              {arith::ConstantOp::create(
-                  nb, nloc, nb.getFloatAttr(compute.type, extrapolation))});
-          result =
-              arith::SelectOp::create(nb, nloc, inside, result, outsideValue);
-        }
+        // Strings have no extrapolation element: the verifier and the
+        // shape function refuse every output outside the input.
+        if (inside && extrapolationElement)
+          result = arith::SelectOp::create(nb, nloc, inside, result,
+                                           extrapolationElement);
         linalg::YieldOp::create(nb, nloc, result);
       });
   return generic.getResult(0);
@@ -418,7 +457,7 @@ struct ResizeToLinalg : OpConversionPattern<ResizeOp> {
     } else {
       Value roi;
       if constexpr (!std::is_same_v<ResizeOp, ResizeV10Op>)
-        roi = adaptor.getRoi();
+        roi = resize.roi ? adaptor.getRoi() : Value();
       // Kernels writing regions of the result need it written straight
       // into its destination: a graph output. Inside a graph, one kernel
       // also lets onnx-fuse merge the Resize with its consumers.
@@ -464,12 +503,12 @@ private:
     SmallVector<int64_t> listed = resize.getListedAxes(rank);
     SmallVector<int64_t> resized;
     SmallVector<AxisTables> tables;
-    for (int64_t d = 0; d < rank; ++d) {
-      auto *position = llvm::find(listed, d);
-      if (position == listed.end())
-        continue;
-      AxisTables axisTables = lowering.buildTables(
-          axes[d], inSizes[d], position - listed.begin(), listed.size());
+    for (int64_t d : resize.getResampledAxes(rank)) {
+      // An axis not listed has no roi values (it only has tables with
+      // tf_half_pixel_for_nn, which reads none).
+      int64_t position = llvm::find(listed, d) - listed.begin();
+      AxisTables axisTables =
+          lowering.buildTables(axes[d], inSizes[d], position, listed.size());
       if (axisTables.isIdentity)
         continue;
       resized.push_back(d);

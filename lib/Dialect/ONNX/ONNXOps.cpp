@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 using namespace onnxc::onnx;
@@ -43,19 +45,51 @@ std::optional<int64_t> onnxc::onnx::getUpsampledLength(int64_t inputLength,
   return static_cast<int64_t>(length);
 }
 
+/// The elements of a constant whose element type is `elementType` and is
+/// stored as `T`: a dense attribute, or the resource blob the importer
+/// keeps a large initializer in (read through its raw data; such blobs
+/// have no attribute iterators).
+template <typename T>
+static std::optional<SmallVector<T>> getConstantValues(Value value,
+                                                       Type elementType) {
+  ElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)) ||
+      attr.getElementType() != elementType)
+    return std::nullopt;
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
+    if (dense.isSplat())
+      return SmallVector<T>(dense.getNumElements(), dense.getSplatValue<T>());
+    auto values = dense.tryGetValues<T>();
+    if (failed(values))
+      return std::nullopt;
+    return SmallVector<T>(values->begin(), values->end());
+  }
+  auto resource = dyn_cast<DenseResourceElementsAttr>(attr);
+  AsmResourceBlob *blob =
+      resource ? resource.getRawHandle().getBlob() : nullptr;
+  if (!blob)
+    return std::nullopt;
+  ArrayRef<char> data = blob->getData();
+  if (data.size() != attr.getNumElements() * sizeof(T))
+    return std::nullopt;
+  SmallVector<T> values(attr.getNumElements());
+  std::memcpy(values.data(), data.data(), data.size());
+  return values;
+}
+
 std::optional<SmallVector<float>>
 onnxc::onnx::detail::getConstantFloats(Value value) {
-  ElementsAttr attr;
-  if (!value || !matchPattern(value, m_Constant(&attr)))
+  if (!value)
     return std::nullopt;
-  if (!attr.getElementType().isF32())
+  return getConstantValues<float>(value, Float32Type::get(value.getContext()));
+}
+
+std::optional<SmallVector<int64_t>>
+onnxc::onnx::detail::getConstantInts(Value value) {
+  if (!value)
     return std::nullopt;
-  if (auto values = attr.tryGetValues<float>())
-    return SmallVector<float>(*values);
-  if (auto values = attr.tryGetValues<APFloat>())
-    return llvm::map_to_vector(
-        *values, [](const APFloat &v) { return v.convertToFloat(); });
-  return std::nullopt;
+  return getConstantValues<int64_t>(value,
+                                    IntegerType::get(value.getContext(), 64));
 }
 
 LogicalResult onnxc::onnx::detail::verifyResampledType(
@@ -512,16 +546,25 @@ SmallVector<int64_t> ResizeOperands::getListedAxes(int64_t rank) const {
                              [&](int64_t a) { return a < 0 ? a + rank : a; });
 }
 
-/// A static empty `scales` stands for an absent one (Resize-11 requires the
-/// input and says that empty means absent; exporters write it so for later
-/// versions too).
-static Value presentScales(Value scales) {
-  if (!scales)
-    return scales;
-  auto type = cast<RankedTensorType>(scales.getType());
+SmallVector<int64_t> ResizeOperands::getResampledAxes(int64_t rank) const {
+  if (coordinateMode == CoordinateTransformationMode::tf_half_pixel_for_nn)
+    return llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  SmallVector<int64_t> resampled = getListedAxes(rank);
+  llvm::sort(resampled);
+  return resampled;
+}
+
+/// A static empty `scales` or `roi` stands for an absent one (Resize-11
+/// requires both inputs and says that an empty `scales` means absent;
+/// exporters write both so, for later versions too, and an absent roi is
+/// the whole input).
+static Value presentInput(Value input) {
+  if (!input)
+    return input;
+  auto type = cast<RankedTensorType>(input.getType());
   if (type.getRank() == 1 && type.getDimSize(0) == 0)
     return Value();
-  return scales;
+  return input;
 }
 
 template <typename OpOrAdaptor>
@@ -540,8 +583,8 @@ static ResizeOperands readResizeV11(OpOrAdaptor op, int64_t version = 11) {
   ResizeOperands r;
   r.version = version;
   r.x = op.getX();
-  r.roi = op.getRoi();
-  r.scales = presentScales(op.getScales());
+  r.roi = presentInput(op.getRoi());
+  r.scales = presentInput(op.getScales());
   r.sizes = op.getSizes();
   r.mode = op.getMode();
   r.coordinateMode = op.getCoordinateTransformationMode();

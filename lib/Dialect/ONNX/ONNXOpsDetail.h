@@ -17,6 +17,9 @@ using namespace mlir;
 /// Returns the values of a constant 1-D f32 tensor.
 std::optional<SmallVector<float>> getConstantFloats(Value value);
 
+/// Returns the values of a constant 1-D i64 tensor.
+std::optional<SmallVector<int64_t>> getConstantInts(Value value);
+
 /// A resampled result has its input's element type and rank.
 LogicalResult verifyResampledType(Operation *op, RankedTensorType inputType,
                                   RankedTensorType resultType);

@@ -8,6 +8,7 @@
 
 #include "ONNXOpsDetail.h"
 #include "onnxc/Dialect/ONNX/ElementTypes.h"
+#include "onnxc/Dialect/ONNX/ResizeRules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -21,16 +22,7 @@
 using namespace mlir;
 using namespace onnxc::onnx;
 using namespace onnxc::onnx::detail;
-
-/// The values of a constant 1-D i64 tensor.
-static std::optional<SmallVector<int64_t>> getConstantInts(Value value) {
-  ElementsAttr attr;
-  if (!value || !matchPattern(value, m_Constant(&attr)) ||
-      !attr.getElementType().isInteger(64))
-    return std::nullopt;
-  return llvm::map_to_vector(attr.getValues<APInt>(),
-                             [](const APInt &v) { return v.getSExtValue(); });
-}
+using namespace onnxc::onnx::resize_rules;
 
 std::optional<int64_t> onnxc::onnx::getResizedLength(int64_t inputLength,
                                                      double scale) {
@@ -120,12 +112,15 @@ getStaticResizedAxes(const ResizeOperands &r, RankedTensorType inputType) {
     return result;
   }
   // One scale for every listed axis: the smallest (not_larger) or largest
-  // (not_smaller) of their size ratios.
+  // (not_smaller) of their size ratios. Empty axes have no ratio and stay
+  // empty; with no other axis the scale is 1.
   std::optional<double> scale;
   for (auto [i, d] : llvm::enumerate(listed)) {
     std::optional<int64_t> n = inLength(d);
-    if (!n || *n == 0)
+    if (!n)
       return result;
+    if (*n == 0)
+      continue;
     double ratio = double((*sizes)[i]) / double(*n);
     if (!scale)
       scale = ratio;
@@ -134,6 +129,8 @@ getStaticResizedAxes(const ResizeOperands &r, RankedTensorType inputType) {
     else
       scale = std::max(*scale, ratio);
   }
+  if (!scale)
+    scale = 1.0;
   for (int64_t d : listed) {
     result[d].scale = scale;
     double length = std::floor(*scale * double(inputType.getDimSize(d)) + 0.5);
@@ -158,6 +155,51 @@ RankedTensorType onnxc::onnx::detail::inferResizeType(const ResizeOperands &r) {
       if (axis.length)
         shape[d] = *axis.length;
   return RankedTensorType::get(shape, inputType.getElementType());
+}
+
+/// The first listed axis on which tf_crop_and_resize maps an output outside
+/// the input, where compile time knows the axis's lengths, scale and roi.
+/// The coordinates grow or shrink with the output position, so the first
+/// and last outputs decide.
+static std::optional<int64_t>
+findAxisCroppedOutside(const ResizeOperands &r, RankedTensorType inputType,
+                       ArrayRef<StaticResizedAxis> axes) {
+  SmallVector<double> roi;
+  if (r.roi) {
+    DenseFPElementsAttr attr;
+    if (!matchPattern(r.roi, m_Constant(&attr)))
+      return std::nullopt;
+    for (APFloat v : attr.getValues<APFloat>()) {
+      bool losesInfo;
+      v.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+      roi.push_back(v.convertToDouble());
+    }
+  }
+  SmallVector<int64_t> listed = r.getListedAxes(inputType.getRank());
+  int64_t count = listed.size();
+  for (auto [i, d] : llvm::enumerate(listed)) {
+    if (inputType.isDynamicDim(d) || !axes[d].length || !axes[d].scale)
+      continue;
+    int64_t n = inputType.getDimSize(d), out = *axes[d].length;
+    if (n == 0 || out == 0)
+      continue;
+    double scale = *axes[d].scale;
+    ConstantArithmetic m;
+    AxisValues<ConstantArithmetic> values{double(n),
+                                          double(out),
+                                          scale,
+                                          r.scales ? scale * double(n)
+                                                   : double(out),
+                                          roi.empty() ? 0.0 : roi[i],
+                                          roi.empty() ? 1.0 : roi[i + count]};
+    for (double o : {0.0, double(out - 1)}) {
+      double x = sourceCoordinate(m, r.coordinateMode, o, values);
+      if (!(0.0 <= x && x <= double(n - 1)))
+        return d;
+    }
+  }
+  return std::nullopt;
 }
 
 /// The static length of a 1-D operand, if it has one.
@@ -233,6 +275,14 @@ LogicalResult onnxc::onnx::detail::verifyResize(Operation *op,
                              "resized axis (")
              << 2 * count << " values), but has " << *length;
   }
+  DenseFPElementsAttr roi;
+  if (r.roi &&
+      r.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize &&
+      matchPattern(r.roi, m_Constant(&roi)))
+    for (auto [i, v] : llvm::enumerate(roi.getValues<APFloat>()))
+      if (!v.isFinite())
+        return op->emitOpError("roi must be finite, but value ")
+               << i << " is " << v.convertToDouble();
   if (std::optional<SmallVector<float>> scales = getConstantFloats(r.scales))
     for (auto [i, s] : llvm::enumerate(*scales))
       if (!std::isfinite(s) || !(s > 0.0f))
@@ -246,7 +296,17 @@ LogicalResult onnxc::onnx::detail::verifyResize(Operation *op,
 
   if (failed(verifyResampledType(op, inputType, resultType)))
     return failure();
-  for (auto [d, axis] : llvm::enumerate(getStaticResizedAxes(r, inputType))) {
+  SmallVector<StaticResizedAxis> staticAxes =
+      getStaticResizedAxes(r, inputType);
+  if (isa<StringType>(elementType) &&
+      r.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize)
+    if (std::optional<int64_t> d =
+            findAxisCroppedOutside(r, inputType, staticAxes))
+      return op->emitOpError("tf_crop_and_resize maps outputs of axis ")
+             << *d
+             << " outside the input, and a string tensor has no "
+                "extrapolation_value";
+  for (auto [d, axis] : llvm::enumerate(staticAxes)) {
     if (inputType.isDynamicDim(d))
       continue;
     int64_t n = inputType.getDimSize(d);
@@ -273,16 +333,6 @@ static Value extendScale(OpBuilder &b, Location loc, Value scale) {
   return arith::ExtFOp::create(b, loc, b.getF64Type(), scale);
 }
 
-static Value indexToF64(OpBuilder &b, Location loc, Value index) {
-  Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-  return arith::SIToFPOp::create(b, loc, b.getF64Type(), i64);
-}
-
-static Value f64ToIndex(OpBuilder &b, Location loc, Value value) {
-  Value i64 = arith::FPToSIOp::create(b, loc, b.getI64Type(), value);
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), i64);
-}
-
 SmallVector<ResizedAxis>
 onnxc::onnx::buildResizedAxes(OpBuilder &b, Location loc,
                               const ResizeOperands &resize, Value input,
@@ -304,23 +354,34 @@ onnxc::onnx::buildResizedAxes(OpBuilder &b, Location loc,
     return indexToF64(b, loc,
                       getValueOrCreateConstantIndexOp(b, loc, inSizes[d]));
   };
-  // The common scale of a keep_aspect_ratio_policy, built once.
+  // The common scale of a keep_aspect_ratio_policy, built once. An empty
+  // axis has no ratio (its 0 / 0 would be NaN): it contributes the min's or
+  // max's neutral infinity, and a scale left there (every axis empty) is 1.
   Value policyScale;
   if (!resize.scales &&
       resize.keepAspectRatioPolicy != KeepAspectRatioPolicy::stretch) {
+    bool notLarger =
+        resize.keepAspectRatioPolicy == KeepAspectRatioPolicy::not_larger;
+    Value neutral = constantF64(notLarger ? INFINITY : -INFINITY);
+    Value zero = constantF64(0.0);
+    policyScale = neutral;
     for (auto [i, d] : llvm::enumerate(listed)) {
       Value size =
           arith::SIToFPOp::create(b, loc, b.getF64Type(), read(sizes, i));
-      Value ratio = arith::DivFOp::create(b, loc, size, inF64(d));
-      if (!policyScale) {
-        policyScale = ratio;
-        continue;
-      }
-      if (resize.keepAspectRatioPolicy == KeepAspectRatioPolicy::not_larger)
+      Value n = inF64(d);
+      Value isEmpty =
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, n, zero);
+      Value ratio = arith::SelectOp::create(
+          b, loc, isEmpty, neutral, arith::DivFOp::create(b, loc, size, n));
+      if (notLarger)
         policyScale = arith::MinimumFOp::create(b, loc, policyScale, ratio);
       else
         policyScale = arith::MaximumFOp::create(b, loc, policyScale, ratio);
     }
+    Value allEmpty = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                           policyScale, neutral);
+    policyScale = arith::SelectOp::create(b, loc, allEmpty, constantF64(1.0),
+                                          policyScale);
   }
 
   SmallVector<ResizedAxis> axes;

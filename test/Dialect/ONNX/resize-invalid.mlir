@@ -164,3 +164,39 @@ func.func @bytes_overflow(%x: tensor<2x2xf32>) -> tensor<?x?xf32> {
   %0 = onnx.ResizeV19 %x sizes(%n : tensor<2xi64>) : tensor<2x2xf32> -> tensor<4611686018427387904x4xf32>
   return %0 : tensor<4611686018427387904x4xf32>
 }
+
+// -----
+
+func.func @antialias_flag(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{attribute 'antialias' failed to satisfy constraint: 0 or 1}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) {antialias = 2 : i64, mode = #onnx.resize_mode<linear>} : tensor<4xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @exclude_outside_flag(%x: tensor<4xf32>, %s: tensor<1xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{attribute 'exclude_outside' failed to satisfy constraint: 0 or 1}}
+  %0 = onnx.ResizeV11 %x roi(%s : tensor<1xf32>) scales(%s : tensor<1xf32>) {exclude_outside = -1 : i64, mode = #onnx.resize_mode<cubic>} : tensor<4xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @roi_nan(%x: tensor<4xf32>) -> tensor<3xf32> {
+  %roi = onnx.Constant dense<[0.0, 0x7FC00000]> : tensor<2xf32>
+  %n = onnx.Constant dense<[3]> : tensor<1xi64>
+  // expected-error @+1 {{roi must be finite, but value 1 is nan}}
+  %0 = onnx.ResizeV19 %x roi(%roi : tensor<2xf32>) sizes(%n : tensor<1xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>} : tensor<4xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @string_crop_outside(%x: tensor<4x!onnx.string>) -> tensor<3x!onnx.string> {
+  %roi = onnx.Constant dense<[-0.5, 1.0]> : tensor<2xf32>
+  %n = onnx.Constant dense<[3]> : tensor<1xi64>
+  // expected-error @+1 {{tf_crop_and_resize maps outputs of axis 0 outside the input, and a string tensor has no extrapolation_value}}
+  %0 = onnx.ResizeV19 %x roi(%roi : tensor<2xf32>) sizes(%n : tensor<1xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>} : tensor<4x!onnx.string> -> tensor<3x!onnx.string>
+  return %0 : tensor<3x!onnx.string>
+}

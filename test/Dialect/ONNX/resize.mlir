@@ -57,3 +57,18 @@ func.func @v19_runtime(%x: tensor<1x3x?x8x!onnx.string>, %s: tensor<4xf32>) -> t
   %0 = onnx.ResizeV19 %x scales(%s : tensor<4xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<half_pixel_symmetric>} : tensor<1x3x?x8x!onnx.string> -> tensor<1x3x?x?x!onnx.string>
   return %0 : tensor<1x3x?x?x!onnx.string>
 }
+
+// A roi other modes ignore may hold anything; a string crop that stays
+// inside the input needs no extrapolation_value.
+// CHECK-LABEL: func @roi_ignored_and_string_crop_inside
+func.func @roi_ignored_and_string_crop_inside(%x: tensor<4xf32>, %t: tensor<4x!onnx.string>) -> (tensor<8xf32>, tensor<3x!onnx.string>) {
+  %nan = onnx.Constant dense<[0x7FC00000, 1.0]> : tensor<2xf32>
+  %s = onnx.Constant dense<[2.0]> : tensor<1xf32>
+  // CHECK: onnx.ResizeV19
+  %0 = onnx.ResizeV19 %x roi(%nan : tensor<2xf32>) scales(%s : tensor<1xf32>) : tensor<4xf32> -> tensor<8xf32>
+  %roi = onnx.Constant dense<[0.0, 1.0]> : tensor<2xf32>
+  %n = onnx.Constant dense<[3]> : tensor<1xi64>
+  // CHECK: onnx.ResizeV19
+  %1 = onnx.ResizeV19 %t roi(%roi : tensor<2xf32>) sizes(%n : tensor<1xi64>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>} : tensor<4x!onnx.string> -> tensor<3x!onnx.string>
+  return %0, %1 : tensor<8xf32>, tensor<3x!onnx.string>
+}

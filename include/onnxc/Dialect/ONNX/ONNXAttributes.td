@@ -1,8 +1,9 @@
-//===- ONNXAttributes.td - onnx dialect enum attributes ----*- tablegen -*-===//
+//===- ONNXAttributes.td - onnx dialect attribute kinds ----*- tablegen -*-===//
 //
 // ONNX string attributes whose values form a fixed set, as enums: a value
 // outside the set is a parse or import error, and no pass compares strings.
-// The string of each case is the ONNX spelling.
+// The string of each case is the ONNX spelling. Integer attributes with a
+// fixed range are confined to it the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,5 +87,11 @@ def ONNX_KeepAspectRatioPolicy : I32EnumAttr<"KeepAspectRatioPolicy",
 }
 def ONNX_KeepAspectRatioPolicyAttr
     : ONNX_EnumAttr<ONNX_KeepAspectRatioPolicy, "keep_aspect_ratio_policy">;
+
+// An integer attribute the operator text allows only 0 or 1 for (Resize's
+// exclude_outside and antialias).
+def ONNX_FlagAttr : ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<1>]> {
+  let summary = "0 or 1";
+}
 
 #endif // ONNXC_DIALECT_ONNX_ONNXATTRIBUTES_TD

@@ -67,6 +67,11 @@ struct ResizeOperands {
   /// The tensor axes that scales, sizes and roi describe, in their order:
   /// `axes` normalized, or every axis.
   llvm::SmallVector<int64_t> getListedAxes(int64_t rank) const;
+  /// The tensor axes whose coordinates go through the formulas, ascending:
+  /// the listed ones, and with tf_half_pixel_for_nn the others too, at
+  /// scale 1 (its coordinate x + 0.5 is not x). In every other mode scale 1
+  /// and the input's length map each position to itself.
+  llvm::SmallVector<int64_t> getResampledAxes(int64_t rank) const;
 };
 } // namespace onnxc::onnx
 

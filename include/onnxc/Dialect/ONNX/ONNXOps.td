@@ -410,7 +410,7 @@ defvar ONNX_ResizeV11Attributes = (ins
         "::onnxc::onnx::CoordinateTransformationMode::half_pixel">
         :$coordinate_transformation_mode,
     DefaultValuedAttr<F32Attr, "-0.75">:$cubic_coeff_a,
-    DefaultValuedAttr<I64Attr, "0">:$exclude_outside,
+    DefaultValuedAttr<ONNX_FlagAttr, "0">:$exclude_outside,
     DefaultValuedAttr<F32Attr, "0.0">:$extrapolation_value,
     DefaultValuedAttr<ONNX_ResizeModeAttr,
                       "::onnxc::onnx::ResizeMode::nearest">:$mode,
@@ -476,7 +476,7 @@ def ONNX_ResizeV13Op
 }
 
 defvar ONNX_ResizeV18Attributes = !con(ONNX_ResizeV11Attributes, (ins
-    DefaultValuedAttr<I64Attr, "0">:$antialias,
+    DefaultValuedAttr<ONNX_FlagAttr, "0">:$antialias,
     OptionalAttr<DenseI64ArrayAttr>:$axes,
     DefaultValuedAttr<ONNX_KeepAspectRatioPolicyAttr,
         "::onnxc::onnx::KeepAspectRatioPolicy::stretch">

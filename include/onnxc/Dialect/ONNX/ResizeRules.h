@@ -4,25 +4,26 @@
 // output position, and the taps and weights of each mode. They are written
 // once, over an arithmetic that either computes doubles (tables known at
 // compile time) or builds the same f64 operations as IR (tables computed at
-// run time), so that the two cannot disagree.
+// run time), so that the two cannot disagree. The verifier, the shape
+// function's checks and the lowering all read them here.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZERULES_H
-#define ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZERULES_H
+#ifndef ONNXC_DIALECT_ONNX_RESIZERULES_H
+#define ONNXC_DIALECT_ONNX_RESIZERULES_H
 
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 
 #include <cmath>
 
-namespace onnxc::onnx_to_linalg::resize {
+namespace onnxc::onnx::resize_rules {
 using namespace mlir;
-using namespace onnxc::onnx;
 
 //===----------------------------------------------------------------------===//
 // Arithmetic the rules are written in
@@ -90,9 +91,8 @@ struct IRArithmetic {
 template <typename Arithmetic> struct AxisValues {
   using Number = typename Arithmetic::Number;
   Number inLength, outLength, scale;
-  /// The output length align_corners, tf_crop_and_resize and
-  /// half_pixel_symmetric divide by: scale * inLength with scales, outLength
-  /// with sizes.
+  /// The output length align_corners and tf_crop_and_resize divide by:
+  /// scale * inLength with scales, outLength with sizes.
   Number cornerLength;
   Number roiStart, roiEnd;
 };
@@ -111,7 +111,9 @@ sourceCoordinate(Arithmetic &m, CoordinateTransformationMode mode,
   case Mode::half_pixel:
     return halfPixel;
   case Mode::half_pixel_symmetric: {
-    auto ratio = m.div(axis.outLength, axis.cornerLength);
+    // The length it divides by is always scale * inLength, also with sizes
+    // (where keep_aspect_ratio_policy makes it differ from outLength).
+    auto ratio = m.div(axis.outLength, m.mul(axis.scale, axis.inLength));
     auto offset =
         m.mul(m.div(axis.inLength, m.constant(2.0)), m.sub(one, ratio));
     // Added in the reference's order: a coordinate that is an integer in
@@ -312,11 +314,34 @@ getAxisValues(OpBuilder &b, Location loc, const ResizeOperands &resize,
   auto roiValue = [&](int64_t i, double absent) -> Value {
     if (!roi)
       return m.constant(absent);
-    Value v = tensor::ExtractOp::create(
-        b, loc, roi, ValueRange{arith::ConstantIndexOp::create(b, loc, i)});
-    return v.getType().isF64()
-               ? v
-               : arith::ExtFOp::create(b, loc, b.getF64Type(), v).getResult();
+    auto read = [&](OpBuilder &nb, Location nloc) -> Value {
+      Value v = tensor::ExtractOp::create(
+          nb, nloc, roi,
+          ValueRange{arith::ConstantIndexOp::create(nb, nloc, i)});
+      return v.getType().isF64()
+                 ? v
+                 : arith::ExtFOp::create(nb, nloc, nb.getF64Type(), v)
+                       .getResult();
+    };
+    if (!cast<RankedTensorType>(roi.getType()).isDynamicDim(0))
+      return read(b, loc);
+    // A run-time roi may be empty (the shape function allows it): the whole
+    // input, without a read.
+    Value isEmpty = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, tensor::DimOp::create(b, loc, roi, 0),
+        arith::ConstantIndexOp::create(b, loc, 0));
+    return scf::IfOp::create(
+               b, loc, isEmpty,
+               [&](OpBuilder &nb, Location nloc) {
+                 scf::YieldOp::create(
+                     nb, nloc,
+                     ValueRange{arith::ConstantOp::create(
+                         nb, nloc, nb.getF64FloatAttr(absent))});
+               },
+               [&](OpBuilder &nb, Location nloc) {
+                 scf::YieldOp::create(nb, nloc, ValueRange{read(nb, nloc)});
+               })
+        .getResult(0);
   };
   return {n,
           out,
@@ -326,6 +351,6 @@ getAxisValues(OpBuilder &b, Location loc, const ResizeOperands &resize,
           roiValue(position + count, 1.0)};
 }
 
-} // namespace onnxc::onnx_to_linalg::resize
+} // namespace onnxc::onnx::resize_rules
 
-#endif // ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZERULES_H
+#endif // ONNXC_DIALECT_ONNX_RESIZERULES_H
