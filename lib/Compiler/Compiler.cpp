@@ -49,7 +49,7 @@ ArrayRef<EmitChoice> onnxc::getEmitChoices() {
       {"asm", LoweringStage::LLVM, OutputKind::Assembly, ".s",
        "assembly for the target"},
       {"obj", LoweringStage::LLVM, OutputKind::Object, ".o", "an object file"},
-      {"header", LoweringStage::ONNX, OutputKind::Header, ".h",
+      {"header", LoweringStage::ONNX, OutputKind::Header, "_model.h",
        "a C header declaring the model's entry points"},
       {"lib", LoweringStage::LLVM, OutputKind::Library, ".so",
        "a shared library (the default)"},
@@ -349,10 +349,15 @@ ModelCompiler::translate(ModuleOp module, llvm::LLVMContext &llvmContext) {
   llvmModule->setDataLayout(targetMachine->createDataLayout());
 
   // Everything the pipeline produced is internal; only the ABI is exported,
-  // so that several models link into one program.
+  // so that several models link into one program. Frames may hold row
+  // buffers larger than a page (onnx-stack-buffers): probed page by page,
+  // a thread short of stack faults on its guard page instead of writing
+  // below it.
   for (llvm::Function &function : *llvmModule)
-    if (!function.isDeclaration())
+    if (!function.isDeclaration()) {
       function.setLinkage(llvm::GlobalValue::InternalLinkage);
+      function.addFnAttr("probe-stack", "inline-asm");
+    }
   for (llvm::GlobalVariable &var : llvmModule->globals())
     if (!var.isDeclaration())
       var.setLinkage(llvm::GlobalValue::InternalLinkage);

@@ -345,7 +345,7 @@ std::string compiler::getModelHeader(StringRef entry) {
 #ifndef ONNXC_MODEL_{0}_H
 #define ONNXC_MODEL_{0}_H
 
-#include "onnxc/Runtime/onnxc_model_abi.h"
+#include "onnxc/Runtime/onnxc_runtime.h"
 
 #ifdef __cplusplus
 extern "C" {{

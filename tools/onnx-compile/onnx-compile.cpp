@@ -153,6 +153,12 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "onnxc: compile an ONNX model ahead of time\n");
 
+  // cl::opt keeps the last of several values: a second kind would be
+  // dropped without a word.
+  if (emitChoice.getNumOccurrences() > 1)
+    return fail("--emit is given " + Twine(emitChoice.getNumOccurrences()) +
+                " times; each run writes one kind (run onnx-compile once "
+                "per kind)");
   if (optLevel < '0' || optLevel > '3')
     return fail("invalid optimization level -O" + Twine(optLevel.getValue()));
   // The default is the last choice, a shared library.

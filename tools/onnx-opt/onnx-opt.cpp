@@ -12,6 +12,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/WithColor.h"
 
 namespace cl = llvm::cl;
 
@@ -36,6 +37,17 @@ int main(int argc, char **argv) {
   static std::string passes = onnxc::describeONNXCPasses("onnx-upgrade-ops");
   static cl::extrahelp passesHelp(passes);
   auto [input, output] = mlir::parseCLIOptions(argc, argv, header);
+  // A model is what a new user tries first; MLIR's parser would only say
+  // "unexpected character".
+  llvm::StringRef inputName = input;
+  if (inputName.ends_with(".onnx") || inputName.ends_with(".onnxtxt")) {
+    llvm::WithColor::error(llvm::errs(), "onnx-opt")
+        << "'" << inputName
+        << "' is an ONNX model, and onnx-opt reads MLIR; import it with "
+           "'onnx-translate --import-onnx "
+        << inputName << "' (or compile it with onnx-compile)\n";
+    return 1;
+  }
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, input, output, registry));
 }

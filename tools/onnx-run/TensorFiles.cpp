@@ -27,37 +27,77 @@ namespace pb = ::onnx;
 
 namespace {
 
-/// The bytes of the regular file `path`: anything else (a device, a FIFO, a
-/// directory) would be read forever or not at all.
-std::string readRegularFile(const std::string &path) {
+/// The bytes of the file at `path`: a regular file whole; a pipe or a
+/// character device (`<(command)`, /dev/stdin) read to its end, but never
+/// beyond `limit` bytes, so that an endless one (/dev/zero) is an error
+/// rather than a run out of memory. Anything else (a directory, a block
+/// device) is refused.
+std::string readFileBytes(const std::string &path, uint64_t limit) {
   errno = 0;
   int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
     die("cannot open '" + path + "'" + reason());
   struct stat status;
-  if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+  if (fstat(fd, &status) != 0) {
     close(fd);
-    die("'" + path + "' is not a regular file");
+    die("cannot read '" + path + "'" + reason());
   }
   std::string bytes;
-  try {
-    bytes.resize(status.st_size);
-  } catch (const std::bad_alloc &) {
+  auto grow = [&](size_t size) {
+    try {
+      bytes.resize(size);
+    } catch (const std::bad_alloc &) {
+      close(fd);
+      die("'" + path + "' does not fit in memory");
+    }
+  };
+  if (S_ISREG(status.st_mode)) {
+    grow(status.st_size);
+    size_t done = 0;
+    while (done < bytes.size()) {
+      ssize_t n = pread(fd, bytes.data() + done, bytes.size() - done, done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0) {
+        close(fd);
+        die("cannot read '" + path + "'" + reason());
+      }
+      done += n;
+    }
     close(fd);
-    die("'" + path + "' does not fit in memory");
+    return bytes;
   }
+  if (!S_ISFIFO(status.st_mode) && !S_ISCHR(status.st_mode) &&
+      !S_ISSOCK(status.st_mode)) {
+    close(fd);
+    die("'" + path + "' is not a file, a pipe or a character device");
+  }
+  // Opened without blocking (a FIFO without a writer would block the open);
+  // read blocking, as the writer produces.
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = pread(fd, bytes.data() + done, bytes.size() - done, done);
+  for (;;) {
+    if (done == bytes.size())
+      grow(std::max<size_t>(4096,
+                            std::min<uint64_t>(2 * bytes.size(), limit + 1)));
+    ssize_t n = read(fd, bytes.data() + done, bytes.size() - done);
     if (n < 0 && errno == EINTR)
       continue;
-    if (n <= 0) {
+    if (n < 0) {
       close(fd);
       die("cannot read '" + path + "'" + reason());
     }
+    if (n == 0)
+      break;
     done += n;
+    if (done > limit) {
+      close(fd);
+      die("'" + path + "' holds more than the " + std::to_string(limit) +
+          " bytes its input can take");
+    }
   }
   close(fd);
+  bytes.resize(done);
   return bytes;
 }
 
@@ -129,8 +169,8 @@ int64_t storedValueCount(const pb::TensorProto &proto, onnxc_element_type type,
 
 } // namespace
 
-Tensor onnxrun::readTensorProto(const std::string &path) {
-  std::string bytes = readRegularFile(path);
+static Tensor parseTensorProto(const std::string &path,
+                               const std::string &bytes) {
   pb::TensorProto proto;
   if (!proto.ParseFromString(bytes))
     die("'" + path + "' is not an ONNX TensorProto");
@@ -192,7 +232,7 @@ void onnxrun::writeTensorProto(const std::string &path, const std::string &name,
   });
 }
 #else
-Tensor onnxrun::readTensorProto(const std::string &path) {
+static Tensor parseTensorProto(const std::string &path, const std::string &) {
   die("'" + path + "': this onnx-run reads .npy files only");
 }
 
@@ -365,8 +405,8 @@ const char *getNpyDescr(onnxc_element_type type) {
 
 } // namespace
 
-Tensor onnxrun::readNpy(const std::string &path, onnxc_element_type type) {
-  std::string bytes = readRegularFile(path);
+static Tensor parseNpy(const std::string &path, const std::string &bytes,
+                       onnxc_element_type type) {
   auto bad = [&](const std::string &why) {
     die("'" + path + "' is not a .npy file onnx-run reads: " + why);
   };
@@ -448,6 +488,16 @@ Tensor onnxrun::readNpy(const std::string &path, onnxc_element_type type) {
   memcpy(onnxc_tensor_data(raw), bytes.data() + dataStart,
          onnxc_tensor_size_bytes(raw));
   return tensor;
+}
+
+Tensor onnxrun::readTensor(const std::string &path, onnxc_element_type type,
+                           uint64_t limit) {
+  std::string bytes = readFileBytes(path, limit);
+  // By content: a pipe's name (/dev/fd/63) says nothing.
+  if (bytes.compare(0, 6, "\x93NUMPY") == 0 ||
+      (path.size() >= 4 && path.compare(path.size() - 4, 4, ".npy") == 0))
+    return parseNpy(path, bytes, type);
+  return parseTensorProto(path, bytes);
 }
 
 void onnxrun::writeNpy(const std::string &path, const onnxc_tensor *tensor) {

@@ -2,8 +2,8 @@
 //
 // onnx-run's inputs and outputs: ONNX TensorProto files (not in builds for
 // other targets, which have no protobuf), numpy .npy files, and printing.
-// Files are read only when they are regular files, and written whole or not
-// at all.
+// Inputs are read from files, pipes and character devices (those up to a
+// bound); outputs are written whole or not at all.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ONNXC_TOOLS_ONNX_RUN_TENSORFILES_H
@@ -11,20 +11,21 @@
 
 #include "Support.h"
 
+#include <cstdint>
 #include <string>
 
 namespace onnxrun {
 
-/// Reads an ONNX TensorProto file.
-Tensor readTensorProto(const std::string &path);
+/// Reads a tensor for a model input of element type `type` from a .npy
+/// file (by its magic, or its name) or an ONNX TensorProto file (the rest),
+/// of at most `limit` bytes when it is a pipe or a device. A '<u2' array is
+/// taken as bfloat16 bits for a bfloat16 input.
+Tensor readTensor(const std::string &path, onnxc_element_type type,
+                  uint64_t limit);
 /// Writes `tensor` as a TensorProto named `name`.
 void writeTensorProto(const std::string &path, const std::string &name,
                       const onnxc_tensor *tensor);
 
-/// Reads a .npy file as a tensor of `type`, the element type of the model
-/// input it is for (a '<u2' array is taken as bfloat16 bits for a bfloat16
-/// input).
-Tensor readNpy(const std::string &path, onnxc_element_type type);
 void writeNpy(const std::string &path, const onnxc_tensor *tensor);
 
 /// Prints "<what> <name>: <type>[<dims>] = [<values>]", the first values

@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace onnxrun;
@@ -40,7 +41,9 @@ void usage(FILE *stream) {
       "DIR/output_<i>.pb (named after the graph outputs) or .npy, printed,\n"
       "or else summed up as one line each (name, type, shape).\n"
       "\n"
-      "  --input FILE | NAME=FILE         one graph input, .pb or .npy\n"
+      "  --input FILE | NAME=FILE         one graph input, .pb or .npy (also\n"
+      "                                   from a pipe: <(command), "
+      "/dev/stdin)\n"
       "  --output-dir DIR                 where to write the outputs\n"
       "  --output-format pb|npy           how (default: pb)\n"
       "  --repeat N                       run N times and print the\n"
@@ -61,11 +64,6 @@ void usage(FILE *stream) {
       "                                   outputs come from a second run,\n"
       "                                   which must match the first)\n"
       "  --version                        print onnxc's version\n");
-}
-
-bool endsWith(const std::string &s, const std::string &suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 int64_t parseCount(const std::string &flag, const std::string &value) {
@@ -157,6 +155,24 @@ Options parseArguments(int argc, char **argv) {
 
 using Model = std::unique_ptr<onnxc_model, void (*)(onnxc_model *)>;
 
+/// The most bytes a file for input `io` may hold when it is read from a
+/// pipe: the declared tensor's data and room for any file header; inputs
+/// with dimensions known only at run time (or strings) get kMaxPipeBytes.
+uint64_t inputBound(const onnxc_model_io *io) {
+  constexpr uint64_t kMaxPipeBytes = uint64_t(1) << 32;
+  constexpr uint64_t kHeaderBytes = uint64_t(1) << 20;
+  auto type = static_cast<onnxc_element_type>(io->elem_type);
+  uint64_t bytes = type == ONNXC_STRING ? 0 : onnxc_element_size(type);
+  for (int32_t i = 0; i < io->rank && bytes; ++i) {
+    if (io->dims[i] < 0 ||
+        (io->dims[i] && bytes > kMaxPipeBytes / uint64_t(io->dims[i])))
+      bytes = 0;
+    else
+      bytes *= uint64_t(io->dims[i]);
+  }
+  return bytes ? std::min(bytes + kHeaderBytes, kMaxPipeBytes) : kMaxPipeBytes;
+}
+
 /// The model's inputs, read from the files of --input, by position or by
 /// name.
 std::vector<Tensor> readInputs(const onnxc_model *model,
@@ -187,10 +203,8 @@ std::vector<Tensor> readInputs(const onnxc_model *model,
     const onnxc_model_io *io = onnxc_model_input(model, index);
     if (inputs[index])
       die("input '" + std::string(io->name) + "' given twice");
-    inputs[index] =
-        endsWith(path, ".npy")
-            ? readNpy(path, static_cast<onnxc_element_type>(io->elem_type))
-            : readTensorProto(path);
+    inputs[index] = readTensor(
+        path, static_cast<onnxc_element_type>(io->elem_type), inputBound(io));
   }
   for (size_t i = 0; i < numInputs; ++i)
     if (!inputs[i])
@@ -290,13 +304,28 @@ void reportOutputs(const onnxc_model *model, const std::vector<Tensor> &outputs,
 
 } // namespace
 
+/// Where the onnx-run for cross-compiled AArch64 models is: beside this
+/// one, in the build tree and in an installed prefix.
+static std::string getAArch64RunPath() {
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  std::string dir = n > 0 ? std::string(self, n) : std::string();
+  dir = dir.substr(0, dir.rfind('/') + 1);
+  return dir + "aarch64-linux-gnu/onnx-run";
+}
+
 int main(int argc, char **argv) {
   Options options = parseArguments(argc, argv);
   onnxc_model *rawModel = nullptr;
-  check(onnxc_model_load(
-            options.modelPath.c_str(),
-            options.entry.empty() ? nullptr : options.entry.c_str(), &rawModel),
-        "cannot load the model");
+  onnxc_status loaded = onnxc_model_load(
+      options.modelPath.c_str(),
+      options.entry.empty() ? nullptr : options.entry.c_str(), &rawModel);
+  if (loaded != ONNXC_OK &&
+      strstr(onnxc_last_error(), "compiled for aarch64, but") != nullptr)
+    die(std::string("cannot load the model: ") + onnxc_last_error() +
+        "; run it with " + getAArch64RunPath() +
+        ", which runs AArch64 models under qemu-aarch64");
+  check(loaded, "cannot load the model");
   Model model(rawModel, onnxc_model_destroy);
   if (options.signature) {
     printf("%s\n", onnxc_model_signature(model.get()));

@@ -129,7 +129,12 @@ ONNXC_API const onnxc_model_io *onnxc_model_output(const onnxc_model *model,
  * check fails. For each output, outputs[i] == NULL makes the runtime allocate
  * a tensor the caller then owns and destroys; otherwise the caller's tensor
  * must have the output's element type and shape, must not share memory with
- * an input or another output, and is written in place. */
+ * an input or another output, and is written in place.
+ *
+ * A run computes on the calling thread too, whose stack then holds kernel
+ * frames with row buffers of up to 32 KiB each: leave it 64 KiB or more.
+ * Frames larger than a page are probed page by page, so a thread with too
+ * little stack faults on its guard page rather than writing below it. */
 ONNXC_API onnxc_status onnxc_model_run(const onnxc_model *model,
                                        const onnxc_tensor *const *inputs,
                                        size_t num_inputs,

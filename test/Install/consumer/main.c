@@ -1,8 +1,7 @@
 /* Runs relu6, compiled into this program by onnxc_add_model, and checks
- * Clip(0, 6) against values computed here. */
+ * Clip(0, 6) against values computed here. The model's header alone
+ * declares the runtime's API. */
 #include "relu6_model.h"
-
-#include "onnxc/Runtime/onnxc_runtime.h"
 
 #include <stdio.h>
 
