@@ -39,13 +39,7 @@ if [ "$mode" = "--sanitize" ] || [ "$mode" = "--sanitize-runtime" ]; then
     # instrumented compiles; its official node tests stay.
     exclude=(-E '^(python|install-tree|conformance-aarch64-qemu|conformance-node-tests-aarch64-qemu|conformance-generated-streaming|conformance-node-tests-resize-streaming|conformance-generated-resize)$')
   fi
-  # Out-of-memory tests expect malloc to fail, not the sanitizer to abort.
-  # The MLIR context's allocators are shared between onnxc's instrumented
-  # code, whose inlined BumpPtrAllocator poisons the rest of each slab, and
-  # Debian's uninstrumented libMLIR, which carves from those slabs without
-  # unpoisoning: manual poisoning would report its reads as errors.
-  export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:allow_user_poisoning=0
-  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  . "$root/scripts/sanitizer-options.sh"
 elif [ -n "$mode" ]; then
   echo "usage: scripts/test.sh [--sanitize | --sanitize-runtime]" >&2
   exit 2

@@ -4,6 +4,7 @@
 # Usage: run-fuzzer.sh FUZZER SOURCE_DIR WORK_DIR SECONDS
 set -eu
 fuzzer=$1 source=$2 work=$3 seconds=$4
+. "$source/scripts/sanitizer-options.sh"
 rm -rf "$work" && mkdir -p "$work/corpus" "$work/seeds"
 i=0
 for model in $(find "$source/examples" "$source/test" \
