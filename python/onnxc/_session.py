@@ -87,12 +87,36 @@ class IOBinding:
                 for a in self.get_outputs()]
 
 
+# The execution providers ONNX Runtime names (onnxruntime.get_all_providers()
+# of its recent releases), in its order of precedence.
+_ALL_PROVIDERS = [
+    "NvTensorRTRTXExecutionProvider", "TensorrtExecutionProvider",
+    "CUDAExecutionProvider", "MIGraphXExecutionProvider",
+    "ROCMExecutionProvider", "OpenVINOExecutionProvider",
+    "DnnlExecutionProvider", "TvmExecutionProvider",
+    "VitisAIExecutionProvider", "QNNExecutionProvider",
+    "NnapiExecutionProvider", "VSINPUExecutionProvider",
+    "JsExecutionProvider", "CoreMLExecutionProvider",
+    "ArmNNExecutionProvider", "ACLExecutionProvider",
+    "DmlExecutionProvider", "RknpuExecutionProvider",
+    "WebNNExecutionProvider", "WebGpuExecutionProvider",
+    "XnnpackExecutionProvider", "CANNExecutionProvider",
+    "SNPEExecutionProvider", "AzureExecutionProvider",
+    "CPUExecutionProvider",
+]
 _PROVIDERS = ["CPUExecutionProvider"]
 
 
 def get_available_providers():
     """The execution providers onnxc has, as ONNX Runtime names them."""
     return list(_PROVIDERS)
+
+
+def get_all_providers():
+    """Every execution provider ONNX Runtime names, in its order of
+    precedence: the names a providers list may hold. onnxc has those of
+    get_available_providers()."""
+    return list(_ALL_PROVIDERS)
 
 
 class SessionOptions:
@@ -128,12 +152,43 @@ class RunOptions:
     """ONNX Runtime's RunOptions, accepted by run() and ignored."""
 
 
-def _check_providers(providers):
-    for provider in providers or []:
-        name = provider[0] if isinstance(provider, (tuple, list)) else provider
-        if name not in _PROVIDERS:
-            raise Error("onnxc has no execution provider '%s'; it has %s" %
+def _check_providers(providers, provider_options=None):
+    """Checks a providers list as ONNX Runtime does: its entries are names
+    or (name, options dict) tuples; a name ONNX Runtime does not know is an
+    error; one it knows but onnxc lacks (CUDAExecutionProvider, ...) gets
+    ONNX Runtime's warning, once, and is skipped, as ONNX Runtime skips the
+    providers its build lacks. The model runs on CPUExecutionProvider
+    whatever the list holds, even when it names no provider onnxc has."""
+    if providers is None:
+        return
+    if isinstance(providers, (str, bytes)) or not hasattr(providers,
+                                                          "__len__"):
+        raise ValueError("'providers' should be a sequence.")
+    if provider_options is not None and \
+            len(provider_options) != len(providers):
+        raise ValueError("'providers' and 'provider_options' should be the "
+                         "same length if both are given.")
+    warned = set()
+    for provider in providers:
+        if isinstance(provider, (tuple, list)) and len(provider) == 2 and \
+                isinstance(provider[0], str) and isinstance(provider[1], dict):
+            name = provider[0]
+        elif isinstance(provider, str):
+            name = provider
+        else:
+            raise ValueError("'providers' values must be either strings or "
+                             "(string, dict) tuples.")
+        if name not in _ALL_PROVIDERS:
+            raise Error("'%s' is not an execution provider (onnxc has %s; "
+                        "onnxc.get_all_providers() lists ONNX Runtime's)" %
                         (name, ", ".join(_PROVIDERS)))
+        if name not in _PROVIDERS and name not in warned:
+            warned.add(name)
+            # ONNX Runtime's words, which warning filters match.
+            warnings.warn("Specified provider '%s' is not in available "
+                          "provider names. Available providers: '%s'; onnxc "
+                          "runs the model on the CPU" %
+                          (name, ", ".join(_PROVIDERS)), stacklevel=3)
 
 
 def _is_library(path):
@@ -181,8 +236,11 @@ class InferenceSession(_NotCopyable):
     the first run, for the ranks of the inputs fed (their dimensions stay
     dynamic), and once more for each other combination of ranks.
 
-    sess_options (a SessionOptions) and providers (CPUExecutionProvider
-    only) are ONNX Runtime's. num_threads, when given, overrides
+    sess_options (a SessionOptions), providers and provider_options are
+    ONNX Runtime's: the model runs on CPUExecutionProvider; the providers
+    list may name others ONNX Runtime knows, such as CUDAExecutionProvider,
+    which are skipped with ONNX Runtime's warning, once for each (a name it
+    does not know is an error). num_threads, when given, overrides
     sess_options.intra_op_num_threads: the most threads a run uses; 0 is the
     default (ONNXC_NUM_THREADS, else the CPUs the process may run on).
     """
@@ -190,7 +248,7 @@ class InferenceSession(_NotCopyable):
     def __init__(self, model, sess_options=None, providers=None,
                  provider_options=None, *, entry=None, num_threads=None,
                  compile_options=None):
-        _check_providers(providers)
+        _check_providers(providers, provider_options)
         if num_threads is None:
             num_threads = getattr(sess_options, "intra_op_num_threads", 0)
         self._entry = entry
@@ -288,7 +346,9 @@ class InferenceSession(_NotCopyable):
         return list(_PROVIDERS)
 
     def set_providers(self, providers=None, provider_options=None):
-        _check_providers(providers)
+        """Checks `providers` as InferenceSession does; the model keeps
+        running on CPUExecutionProvider."""
+        _check_providers(providers, provider_options)
 
     def get_overridable_initializers(self):
         """None: onnxc compiles initializers into the library."""
