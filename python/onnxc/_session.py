@@ -122,15 +122,17 @@ def get_all_providers():
 class SessionOptions:
     """ONNX Runtime's SessionOptions, for code written for it: onnxc uses
     intra_op_num_threads (the most threads a run uses; 0 is the default);
-    any other attribute is accepted, with a warning that it is ignored."""
+    any other attribute is accepted and ignored, and a session made with
+    the options says which in one warning (ONNX Runtime scripts commonly
+    set several)."""
 
     def __init__(self):
         object.__setattr__(self, "intra_op_num_threads", 0)
+        object.__setattr__(self, "_ignored", [])  # Their names, as set.
 
     def __setattr__(self, name, value):
-        if name != "intra_op_num_threads":
-            warnings.warn("onnxc ignores SessionOptions.%s" % name,
-                          stacklevel=2)
+        if name != "intra_op_num_threads" and name not in self._ignored:
+            self._ignored.append(name)
         object.__setattr__(self, name, value)
 
 
@@ -249,6 +251,10 @@ class InferenceSession(_NotCopyable):
                  provider_options=None, *, entry=None, num_threads=None,
                  compile_options=None):
         _check_providers(providers, provider_options)
+        ignored = getattr(sess_options, "_ignored", None)
+        if ignored:
+            warnings.warn("onnxc ignores these SessionOptions: %s" %
+                          ", ".join(ignored), stacklevel=2)
         if num_threads is None:
             num_threads = getattr(sess_options, "intra_op_num_threads", 0)
         self._entry = entry

@@ -2,6 +2,7 @@
 IO binding, errors. Expected values come from numpy, not from onnxc."""
 
 import os
+import warnings
 
 import numpy as np
 import pytest
@@ -361,11 +362,11 @@ def test_an_onnx_runtime_script_runs_with_the_import_changed(tmp_path):
     path.write_bytes(clip_model().SerializeToString())
     options = ort.SessionOptions()
     options.intra_op_num_threads = 1
+    options.graph_optimization_level = \
+        ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     with pytest.warns(UserWarning, match="ignores"):
-        options.graph_optimization_level = \
-            ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    session = ort.InferenceSession(str(path), options,
-                                   providers=["CPUExecutionProvider"])
+        session = ort.InferenceSession(str(path), options,
+                                       providers=["CPUExecutionProvider"])
     assert session.get_providers() == ["CPUExecutionProvider"]
     assert ort.get_available_providers() == ["CPUExecutionProvider"]
     assert session.num_threads == 1
@@ -433,14 +434,36 @@ def test_providers_onnxc_lacks_warn_and_the_cpu_runs(tmp_path):
         onnxc.InferenceSession(m, providers=[("CPUExecutionProvider",)])
 
 
+def test_session_options_onnxc_ignores_make_one_warning(tmp_path):
+    # The settings ONNX Runtime scripts commonly make: setting them warns of
+    # nothing; a session made with them says in one warning what it
+    # ignores, and nothing of intra_op_num_threads, which it uses.
+    options = onnxc.SessionOptions()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        options.graph_optimization_level = \
+            onnxc.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.execution_mode = onnxc.ExecutionMode.ORT_SEQUENTIAL
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        options.intra_op_num_threads = 2
+        options.log_severity_level = 2
+    with pytest.warns(UserWarning) as record:
+        session = onnxc.InferenceSession(clip_model(), options)
+    assert [str(w.message) for w in record] == [
+        "onnxc ignores these SessionOptions: graph_optimization_level, "
+        "execution_mode, inter_op_num_threads, log_severity_level"]
+    assert record[0].filename == __file__
+    assert session.num_threads == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        onnxc.InferenceSession(clip_model(), onnxc.SessionOptions())
+
+
 def test_providers_and_options_onnxc_lacks(tmp_path):
     m = clip_model()
     session = onnxc.InferenceSession(
         m, providers=[("CPUExecutionProvider", {})])
-    options = onnxc.SessionOptions()
-    with pytest.warns(UserWarning, match="ignores "
-                      "SessionOptions.graph_optimization_level"):
-        options.graph_optimization_level = 99
     binding = session.io_binding()
     with pytest.raises(onnxc.Error, match="CPU memory only"):
         binding.bind_output("y", "cuda", 0, np.float32, [3], 0)
