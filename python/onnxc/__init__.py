@@ -20,10 +20,11 @@ from ._compiler import compile
 from ._native import Error, NodeArg
 from ._session import (ExecutionMode, GraphOptimizationLevel, IOBinding,
                        InferenceSession, RunOptions, SessionOptions,
-                       get_all_providers, get_available_providers)
+                       get_all_providers, get_available_providers,
+                       get_device)
 from ._version import __version__
 
 __all__ = ["Error", "compile", "InferenceSession", "NodeArg", "IOBinding",
            "SessionOptions", "RunOptions", "GraphOptimizationLevel",
            "ExecutionMode", "get_all_providers", "get_available_providers",
-           "__version__"]
+           "get_device", "__version__"]

@@ -112,6 +112,11 @@ def get_available_providers():
     return list(_PROVIDERS)
 
 
+def get_device():
+    """The device models run on, as ONNX Runtime's CPU builds say: "CPU"."""
+    return "CPU"
+
+
 def get_all_providers():
     """Every execution provider ONNX Runtime names, in its order of
     precedence: the names a providers list may hold. onnxc has those of
@@ -355,6 +360,12 @@ class InferenceSession(_NotCopyable):
         """Checks `providers` as InferenceSession does; the model keeps
         running on CPUExecutionProvider."""
         _check_providers(providers, provider_options)
+
+    def end_profiling(self):
+        """The file ONNX Runtime's profiler wrote: onnxc does not profile,
+        so '', as ONNX Runtime returns when SessionOptions.enable_profiling
+        is off (onnxc ignores that setting)."""
+        return ""
 
     def get_overridable_initializers(self):
         """None: onnxc compiles initializers into the library."""

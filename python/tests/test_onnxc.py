@@ -460,6 +460,20 @@ def test_session_options_onnxc_ignores_make_one_warning(tmp_path):
         onnxc.InferenceSession(clip_model(), onnxc.SessionOptions())
 
 
+def test_device_and_profiling_answer_as_onnx_runtime_does(tmp_path):
+    assert onnxc.get_device() == "CPU"
+    session = onnxc.InferenceSession(clip_model())
+    session.run(None, {"x": np.zeros(3, np.float32)})
+    assert session.end_profiling() == ""
+    # Asked for, profiling is among the settings onnxc ignores.
+    options = onnxc.SessionOptions()
+    options.enable_profiling = True
+    with pytest.warns(UserWarning, match="ignores these SessionOptions: "
+                      "enable_profiling"):
+        session = onnxc.InferenceSession(clip_model(), options)
+    assert session.end_profiling() == ""
+
+
 def test_providers_and_options_onnxc_lacks(tmp_path):
     m = clip_model()
     session = onnxc.InferenceSession(
