@@ -7,8 +7,9 @@
 
 The package is pure Python over the onnxc runtime (libonnxc_runtime.so,
 through ctypes) and the onnx-compile tool. Sessions are shaped like ONNX
-Runtime's: get_inputs()/get_outputs(), run(output_names, input_feed), and
-an IO binding that writes into caller-provided arrays without copies.
+Runtime's: get_inputs()/get_outputs(), run(output_names, input_feed),
+OrtValue and run_with_ort_values, and an IO binding that writes into
+caller-provided arrays and OrtValues without copies.
 
 Element types map to numpy dtypes; bfloat16 has no numpy type in Debian's
 numpy (no ml_dtypes), so bfloat16 tensors are uint16 arrays holding the raw
@@ -18,6 +19,7 @@ String tensors are numpy object arrays of str.
 
 from ._compiler import compile
 from ._native import Error, NodeArg
+from ._ortvalue import OrtValue
 from ._session import (ExecutionMode, GraphOptimizationLevel, IOBinding,
                        InferenceSession, RunOptions, SessionOptions,
                        get_all_providers, get_available_providers,
@@ -25,6 +27,6 @@ from ._session import (ExecutionMode, GraphOptimizationLevel, IOBinding,
 from ._version import __version__
 
 __all__ = ["Error", "compile", "InferenceSession", "NodeArg", "IOBinding",
-           "SessionOptions", "RunOptions", "GraphOptimizationLevel",
-           "ExecutionMode", "get_all_providers", "get_available_providers",
-           "get_device", "__version__"]
+           "OrtValue", "SessionOptions", "RunOptions",
+           "GraphOptimizationLevel", "ExecutionMode", "get_all_providers",
+           "get_available_providers", "get_device", "__version__"]

@@ -13,24 +13,20 @@ from . import _model_file
 from ._compiler import _cached_library, _model_bytes
 from ._native import (Error, NodeArg, _NotCopyable, _STRING, _TYPES, _Tensor,
                       _check, _node_arg, _runtime, _to_numpy)
+from ._ortvalue import OrtValue, _as_array, _check_device, _element_type
 
 def _array_at(buffer_ptr, element_type, shape):
     """A numpy array over `shape` elements of `element_type` (a numpy
-    dtype or type) at the address `buffer_ptr`, which the caller keeps
-    alive: ONNX Runtime's (device, pointer) form of a binding."""
-    dtype = np.dtype(element_type)
+    dtype or type, or an ONNX element type) at the address `buffer_ptr`,
+    which the caller keeps alive: ONNX Runtime's (device, pointer) form of
+    a binding."""
+    dtype = _element_type(element_type)[1]
     count = int(np.prod(shape, dtype=np.int64)) if len(shape) else 1
     if count and not buffer_ptr:
         raise Error("a binding of %d elements has a null buffer_ptr" % count)
     buffer = (ctypes.c_char * (count * dtype.itemsize)).from_address(
         buffer_ptr) if count else bytearray()
     return np.frombuffer(buffer, dtype=dtype, count=count).reshape(shape)
-
-
-def _check_device(device_type, device_id):
-    if str(device_type).lower() != "cpu" or device_id not in (0, None):
-        raise Error("onnxc binds CPU memory only, not %s:%s" %
-                    (device_type, device_id))
 
 
 class IOBinding:
@@ -327,7 +323,7 @@ class InferenceSession(_NotCopyable):
             name = inputs[position].name
             if name not in feed:
                 raise Error("input '%s' is missing" % name)
-            ranks.append(np.ndim(feed[name]))
+            ranks.append(np.ndim(_as_array(feed[name])))
         ranks = tuple(ranks)
         if ranks not in self._models:
             shapes = {inputs[p].name: [None] * rank
@@ -422,6 +418,7 @@ class InferenceSession(_NotCopyable):
 
     @staticmethod
     def _wrap(arg, value, what):
+        value = _as_array(value)
         dtype = _TYPES.get(arg._code, (None, None))[1]
         if dtype is None:
             raise Error("%s '%s' has an unsupported element type" %
@@ -466,10 +463,9 @@ class InferenceSession(_NotCopyable):
                                    out_handles, len(outputs)))
         return out_handles
 
-    def run(self, output_names, input_feed, run_options=None):
-        """Runs the model on `input_feed` ({name: array}) and returns the
-        outputs named in `output_names` (all when None), as new arrays.
-        run_options (ONNX Runtime's RunOptions) is ignored."""
+    def _run_feed(self, output_names, input_feed):
+        """The outputs named in `output_names` (all when None) of a run on
+        `input_feed`, as (NodeArg, new array) pairs."""
         model = self._model_for(input_feed)
         inputs = self._input_tensors(model, input_feed)
         handles = self._run(model, inputs, [None] * len(model.outputs))
@@ -477,7 +473,7 @@ class InferenceSession(_NotCopyable):
         results = {}
         try:
             for arg, handle in zip(model.outputs, handles):
-                results[arg.name] = _to_numpy(handle, arg._code)
+                results[arg.name] = (arg, _to_numpy(handle, arg._code))
         finally:
             for handle in handles:
                 if handle:
@@ -487,6 +483,24 @@ class InferenceSession(_NotCopyable):
         if missing:
             raise Error("unknown outputs: %s" % ", ".join(missing))
         return [results[n] for n in names]
+
+    def run(self, output_names, input_feed, run_options=None):
+        """Runs the model on `input_feed` ({name: array or OrtValue}) and
+        returns the outputs named in `output_names` (all when None), as new
+        arrays. run_options (ONNX Runtime's RunOptions) is ignored."""
+        return [array for _, array in self._run_feed(output_names,
+                                                     input_feed)]
+
+    def run_with_ort_values(self, output_names, input_dict_ort_values,
+                            run_options=None):
+        """run() in OrtValues: the inputs are OrtValues ({name: OrtValue}),
+        and so are the outputs returned, new ones."""
+        for name, value in input_dict_ort_values.items():
+            if not isinstance(value, OrtValue):
+                raise TypeError("input '%s' is a %s, not an OrtValue" %
+                                (name, type(value).__name__))
+        return [OrtValue(array, arg._code) for arg, array in
+                self._run_feed(output_names, input_dict_ort_values)]
 
     def run_with_iobinding(self, binding, run_options=None):
         """Runs with the binding's inputs. Outputs bound to memory are

@@ -400,6 +400,46 @@ def test_an_onnx_runtime_script_runs_with_the_import_changed(tmp_path):
     np.testing.assert_array_equal(out, np.clip(held, -1, 2))
 
 
+def test_ort_values_in_and_out(tmp_path):
+    session = onnxc.InferenceSession(clip_model())
+    x = np.array([-5, 0.5, 7], np.float32)
+    value = onnxc.OrtValue.ortvalue_from_numpy(x)
+    assert (value.shape(), value.data_type(), value.element_type()) == \
+        ([3], "tensor(float)", TensorProto.FLOAT)
+    assert value.device_name() == "cpu"
+    assert value.is_tensor() and value.has_value()
+    # The value shares the array's memory, as in ONNX Runtime.
+    assert value.data_ptr() == x.ctypes.data
+    x[0] = 1.5
+    outputs = session.run_with_ort_values(["y"], {"x": value})
+    assert [type(o) for o in outputs] == [onnxc.OrtValue]
+    (y,) = outputs
+    assert (y.shape(), y.data_type()) == ([3], "tensor(float)")
+    np.testing.assert_array_equal(y.numpy(), [1.5, 0.5, 2])
+    y.numpy()[0] = 9  # A copy.
+    np.testing.assert_array_equal(y.numpy(), [1.5, 0.5, 2])
+    (y,) = session.run_with_ort_values(None, {"x": value})
+    np.testing.assert_array_equal(y.numpy(), [1.5, 0.5, 2])
+    with pytest.raises(TypeError, match="input 'x' is a ndarray, not an "
+                       "OrtValue"):
+        session.run_with_ort_values(None, {"x": x})
+    # Memory for outputs, by numpy type or ONNX element type.
+    z = onnxc.OrtValue.ortvalue_from_shape_and_type([2, 3], np.int64)
+    assert (z.shape(), z.data_type()) == ([2, 3], "tensor(int64)")
+    np.testing.assert_array_equal(z.numpy(), np.zeros([2, 3], np.int64))
+    b = onnxc.OrtValue.ortvalue_from_shape_and_type([4], TensorProto.BFLOAT16)
+    assert (b.data_type(), b.element_type(), b.numpy().dtype) == \
+        ("tensor(bfloat16)", TensorProto.BFLOAT16, np.uint16)
+    with pytest.raises(onnxc.Error, match="CPU memory only"):
+        onnxc.OrtValue.ortvalue_from_numpy(x, "cuda", 0)
+    # Strings: numpy's str arrays become string tensors.
+    session = strings_session(tmp_path)
+    (s,) = session.run_with_ort_values(
+        None, {"x": onnxc.OrtValue.ortvalue_from_numpy(np.array(["p", "q"]))})
+    assert s.data_type() == "tensor(string)"
+    assert s.numpy().tolist() == ["p", "p", "q", "q"]
+
+
 def test_the_package_knows_its_version():
     with open(os.path.join(ROOT, "CMakeLists.txt")) as f:
         assert "project(onnxc VERSION %s " % onnxc.__version__ in f.read()
