@@ -31,14 +31,17 @@ def _array_at(buffer_ptr, element_type, shape):
 
 class IOBinding:
     """Inputs and outputs bound for InferenceSession.run_with_iobinding, in
-    ONNX Runtime's forms. An output bound to an array (C-contiguous, of the
-    right dtype and shape) or a buffer pointer is written in place, without
-    a copy; an output bound by name alone is allocated by the run."""
+    ONNX Runtime's forms. An output bound to memory (an OrtValue, a buffer
+    pointer, or a C-contiguous array, of the output's dtype and shape) is
+    written in place, without a copy; one bound by name (and device) alone
+    is allocated by the run. Outputs left unbound are computed and dropped.
+    The memory is the CPU's: synchronize_inputs() and synchronize_outputs()
+    have nothing to wait for."""
 
     def __init__(self, session):
         self._session = session
         self._inputs, self._outputs = {}, {}
-        self._results = {}
+        self._results = {}  # Output name -> OrtValue, of the last run.
 
     def bind_input(self, name, array_or_device="cpu", device_id=0,
                    element_type=None, shape=None, buffer_ptr=None):
@@ -50,7 +53,13 @@ class IOBinding:
         self._inputs[name] = array_or_device
 
     def bind_cpu_input(self, name, array):
+        """Binds an input to a numpy array, which each run reads."""
         self._inputs[name] = array
+
+    def bind_ortvalue_input(self, name, ortvalue):
+        """Binds an input to an OrtValue, which each run reads."""
+        self._check_ortvalue(ortvalue)
+        self._inputs[name] = ortvalue
 
     def bind_output(self, name, array_or_device="cpu", device_id=0,
                     element_type=None, shape=None, buffer_ptr=None):
@@ -59,9 +68,29 @@ class IOBinding:
         element_type, shape, buffer_ptr) for caller memory."""
         if isinstance(array_or_device, str):
             _check_device(array_or_device, device_id)
-            array_or_device = (None if buffer_ptr is None else
-                               _array_at(buffer_ptr, element_type, shape))
-        self._outputs[name] = array_or_device
+            if buffer_ptr is None:
+                array_or_device = None
+            elif element_type is None or shape is None:
+                raise ValueError("`element_type` and `shape` are to be "
+                                 "provided if pre-allocated memory is "
+                                 "provided")
+            else:
+                array_or_device = _array_at(buffer_ptr, element_type, shape)
+        self._bind_output(name, array_or_device)
+
+    def bind_ortvalue_output(self, name, ortvalue):
+        """Binds an output to an OrtValue, which each run writes into."""
+        self._check_ortvalue(ortvalue)
+        self._bind_output(name, ortvalue)
+
+    @staticmethod
+    def _check_ortvalue(value):
+        if not isinstance(value, OrtValue):
+            raise TypeError("a %s is not an OrtValue" % type(value).__name__)
+
+    def _bind_output(self, name, value):
+        self._outputs[name] = value
+        self._results.pop(name, None)
 
     def clear_binding_inputs(self):
         self._inputs.clear()
@@ -70,17 +99,22 @@ class IOBinding:
         self._outputs.clear()
         self._results.clear()
 
+    def synchronize_inputs(self):
+        pass
+
+    def synchronize_outputs(self):
+        pass
+
     def get_outputs(self):
-        """The bound outputs of the last run, in the model's output order:
-        the caller's arrays, and the arrays the run allocated."""
-        return [self._results.get(o.name, self._outputs.get(o.name))
-                for o in self._session.get_outputs()
-                if o.name in self._outputs]
+        """The bound outputs of the last run, as OrtValues, in the order
+        they were bound: those bound to an OrtValue are that OrtValue; those
+        bound to memory share it."""
+        return [self._results[name] for name in self._outputs
+                if name in self._results]
 
     def copy_outputs_to_cpu(self):
-        """Copies of get_outputs()."""
-        return [np.copy(a) if a is not None else None
-                for a in self.get_outputs()]
+        """Copies of get_outputs(), as numpy arrays."""
+        return [value.numpy() for value in self.get_outputs()]
 
 
 # The execution providers ONNX Runtime names (onnxruntime.get_all_providers()
@@ -505,29 +539,38 @@ class InferenceSession(_NotCopyable):
     def run_with_iobinding(self, binding, run_options=None):
         """Runs with the binding's inputs. Outputs bound to memory are
         written in place (no copy); those bound by name alone are allocated
-        by the run; every output must be bound."""
+        by the run; unbound ones are dropped."""
         model = self._model_for(binding._inputs)
         inputs = self._input_tensors(model, binding._inputs)
+        names = {o.name for o in model.outputs}
+        unknown = [n for n in binding._outputs if n not in names]
+        if unknown:
+            raise Error("unknown outputs: %s" % ", ".join(unknown))
         outputs = []
         for arg in model.outputs:
-            if arg.name not in binding._outputs:
-                raise Error("output '%s' is not bound" % arg.name)
-            array = binding._outputs[arg.name]
-            if array is None:
+            value = binding._outputs.get(arg.name)
+            if value is None:
                 outputs.append(None)
                 continue
             if arg._code == _STRING:
                 raise Error("string output '%s' cannot be bound to memory; "
                             "bind it by name" % arg.name)
-            outputs.append(self._wrap(arg, array, "output"))
+            outputs.append(self._wrap(arg, value, "output"))
         handles = self._run(model, inputs, outputs)
         lib = _runtime()
-        binding._results = {}
+        results = {}
         try:
             for arg, tensor, handle in zip(model.outputs, outputs, handles):
+                if arg.name not in binding._outputs:
+                    continue
+                value = binding._outputs[arg.name]
                 if tensor is None:
-                    binding._results[arg.name] = _to_numpy(handle, arg._code)
+                    value = OrtValue(_to_numpy(handle, arg._code), arg._code)
+                elif not isinstance(value, OrtValue):
+                    value = OrtValue(np.asarray(value), arg._code)
+                results[arg.name] = value
         finally:
             for tensor, handle in zip(outputs, handles):
                 if tensor is None and handle:
                     lib.onnxc_tensor_destroy(handle)
+        binding._results = results

@@ -133,7 +133,7 @@ def test_io_binding_writes_into_caller_arrays(tmp_path):
     binding.bind_output("y", y)
     session.run_with_iobinding(binding)
     np.testing.assert_array_equal(y, [[0, 1, 2, 3, 4, 4]])
-    assert binding.get_outputs()[0] is y
+    assert binding.get_outputs()[0].data_ptr() == y.ctypes.data
 
 
 def test_errors_carry_the_runtime_message(tmp_path):
@@ -382,7 +382,7 @@ def test_an_onnx_runtime_script_runs_with_the_import_changed(tmp_path):
     binding.bind_output("y")
     session.run_with_iobinding(binding)
     np.testing.assert_array_equal(binding.copy_outputs_to_cpu()[0], y)
-    np.testing.assert_array_equal(binding.get_outputs()[0], y)
+    np.testing.assert_array_equal(binding.get_outputs()[0].numpy(), y)
     # IO binding to caller memory given by pointer: written in place.
     out = np.zeros(3, np.float32)
     binding.bind_output("y", "cpu", 0, np.float32, [3], out.ctypes.data)
@@ -438,6 +438,52 @@ def test_ort_values_in_and_out(tmp_path):
         None, {"x": onnxc.OrtValue.ortvalue_from_numpy(np.array(["p", "q"]))})
     assert s.data_type() == "tensor(string)"
     assert s.numpy().tolist() == ["p", "p", "q", "q"]
+
+
+def test_io_binding_of_ort_values(tmp_path):
+    m = model([helper.make_node("Clip", ["x"], ["y"], min=-1.0, max=2.0),
+               helper.make_node("Clip", ["x"], ["z"], min=0.0, max=1.0)],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3]),
+               helper.make_tensor_value_info("z", TensorProto.FLOAT, [3])],
+              opset=9)
+    session = onnxc.InferenceSession(m)
+    x = np.array([-5, 0.5, 7], np.float32)
+    binding = session.io_binding()
+    binding.bind_ortvalue_input("x", onnxc.OrtValue.ortvalue_from_numpy(x))
+    z = onnxc.OrtValue.ortvalue_from_shape_and_type([3], np.float32)
+    address = z.data_ptr()
+    binding.bind_ortvalue_output("z", z)
+    binding.bind_output("y", "cpu")
+    binding.synchronize_inputs()
+    session.run_with_iobinding(binding)
+    binding.synchronize_outputs()
+    # OrtValues, in the order bound; z is written in place.
+    outputs = binding.get_outputs()
+    assert outputs[0] is z and z.data_ptr() == address
+    np.testing.assert_array_equal(z.numpy(), np.clip(x, 0, 1))
+    assert isinstance(outputs[1], onnxc.OrtValue)
+    np.testing.assert_array_equal(outputs[1].numpy(), np.clip(x, -1, 2))
+    copies = binding.copy_outputs_to_cpu()
+    assert [type(c) for c in copies] == [np.ndarray, np.ndarray]
+    np.testing.assert_array_equal(copies[1], np.clip(x, -1, 2))
+    # An output left unbound is computed and dropped.
+    binding.clear_binding_outputs()
+    y = onnxc.OrtValue.ortvalue_from_shape_and_type([3], np.float32)
+    binding.bind_ortvalue_output("y", y)
+    session.run_with_iobinding(binding)
+    (output,) = binding.get_outputs()
+    assert output is y
+    np.testing.assert_array_equal(y.numpy(), np.clip(x, -1, 2))
+    # ONNX Runtime's refusals.
+    with pytest.raises(ValueError, match="`element_type` and `shape` are to "
+                       "be provided"):
+        binding.bind_output("y", "cpu", 0, None, None, address)
+    with pytest.raises(TypeError, match="a ndarray is not an OrtValue"):
+        binding.bind_ortvalue_output("y", np.zeros(3, np.float32))
+    binding.bind_output("w")
+    with pytest.raises(onnxc.Error, match="unknown outputs: w"):
+        session.run_with_iobinding(binding)
 
 
 def test_the_package_knows_its_version():
