@@ -9,6 +9,10 @@ import warnings
 from . import _model_file
 from ._native import Error, _compiler_path
 
+# What onnx-compile's messages call a model given in memory, instead of the
+# temporary file it reads the model from, which the caller never made.
+_IN_MEMORY = "<model bytes>"
+
 def _extension(options):
     """onnx-compile's default output extension for the `emit` option."""
     return {"lib": ".so", "obj": ".o", "asm": ".s",
@@ -64,7 +68,8 @@ def compile(model, output=None, **options):
     fuse=True, vectorize=True, vector_bits=..., strict_shapes=False, and
     input_shapes={name or position: dims} (dims: ints, str symbols, None
     for a dynamic dimension); any other keyword `name=value` is passed as
-    --name=value. onnx-compile's warnings become Python warnings.
+    --name=value. onnx-compile's warnings become Python warnings; its
+    messages call a model given in memory "<model bytes>".
     """
     compiler = _compiler_path()
     if not compiler:
@@ -86,9 +91,12 @@ def compile(model, output=None, **options):
         # "--": a model path that starts with '-' is still a path.
         command += ["--", os.fspath(model)]
         result = subprocess.run(command, capture_output=True, text=True)
+        stderr = result.stderr
+        if temporary is not None:
+            stderr = stderr.replace(model, _IN_MEMORY)
         if result.returncode != 0:
-            raise Error(result.stderr.strip() or "onnx-compile failed")
-        for line in result.stderr.splitlines():
+            raise Error(stderr.strip() or "onnx-compile failed")
+        for line in stderr.splitlines():
             if "warning: " in line:
                 warnings.warn(line, stacklevel=2)
         if output is None:

@@ -224,6 +224,27 @@ def test_compiling_a_model_proto_leaves_no_temporary_files(
     assert os.listdir(compile_cache) == [os.path.basename(output)]
 
 
+def test_messages_about_models_in_memory_name_no_temporary_file(tmp_path):
+    # onnx-compile reads a model given as bytes or a ModelProto from a
+    # temporary file; its messages name "<model bytes>" instead.
+    bad = model([helper.make_node("Sigmoid", ["x"], ["y"])],
+                [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+                [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
+    for source in (bad.SerializeToString(), bad):
+        with pytest.raises(onnxc.Error) as error:
+            onnxc.InferenceSession(source)
+        message = str(error.value)
+        assert message.startswith("<model bytes>: error: ") and \
+            "Sigmoid" in message
+        assert "model.onnx" not in message and "onnxc-" not in message
+    with pytest.raises(onnxc.Error, match="^<model bytes>: error: "):
+        onnxc.compile(bad.SerializeToString(), str(tmp_path / "bad.so"))
+    with pytest.warns(UserWarning) as record:
+        onnxc.compile(clip_model(shape=[2, 4], out_shape=[2, 3]))
+    assert [str(w.message).split(": ")[:2] for w in record] == [
+        ["<model bytes>", "warning"]]
+
+
 def test_thread_count_is_a_session_option(tmp_path):
     m = model([helper.make_node("Clip", ["x", "lo", "hi"], ["y"])],
               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1 << 20])],
