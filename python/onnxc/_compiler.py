@@ -19,6 +19,22 @@ def _extension(options):
             "llvm-ir": ".ll"}.get(options.get("emit", "lib"), ".mlir")
 
 
+# The keywords of compile(), onnx-compile's flags (see _compile_flags).
+_OPTIONS = ("emit", "opt_level", "mcpu", "mtriple", "entry", "fuse",
+            "vectorize", "vector_bits", "streaming_stores", "strict_shapes",
+            "input_shapes")
+
+
+def _check_options(options, function="compile()", kind="keyword argument"):
+    """Raises TypeError for an option compile() does not take, as Python
+    does for an unknown keyword argument: onnx-compile would only say that
+    it has no such flag."""
+    for name in options:
+        if name not in _OPTIONS:
+            raise TypeError("%s got an unexpected %s '%s'" %
+                            (function, kind, name))
+
+
 def _input_shape_flags(input_shapes):
     """--input-shape flags for {input name or position: dims}; dims hold
     ints, str symbols and None (a dynamic dimension)."""
@@ -65,12 +81,13 @@ def compile(model, output=None, **options):
     the current directory; for a model given in memory, to a file in the
     compile cache (see InferenceSession). Options mirror onnx-compile's
     flags: emit="lib", opt_level=3, mcpu=..., mtriple=..., entry=...,
-    fuse=True, vectorize=True, vector_bits=..., strict_shapes=False, and
-    input_shapes={name or position: dims} (dims: ints, str symbols, None
-    for a dynamic dimension); any other keyword `name=value` is passed as
-    --name=value. onnx-compile's warnings become Python warnings; its
+    fuse=True, vectorize=True, vector_bits=..., streaming_stores="auto",
+    strict_shapes=False, and input_shapes={name or position: dims} (dims:
+    ints, str symbols, None for a dynamic dimension); any other keyword is
+    a TypeError. onnx-compile's warnings become Python warnings; its
     messages call a model given in memory "<model bytes>".
     """
+    _check_options(options)
     compiler = _compiler_path()
     if not compiler:
         raise Error("onnx-compile not found (set ONNXC_COMPILE)")

@@ -10,7 +10,7 @@ import warnings
 import numpy as np
 
 from . import _model_file
-from ._compiler import _cached_library, _model_bytes
+from ._compiler import _cached_library, _check_options, _model_bytes
 from ._native import (Error, NodeArg, _NotCopyable, _STRING, _TYPES, _Tensor,
                       _check, _node_arg, _runtime, _to_numpy)
 from ._ortvalue import OrtValue, _as_array, _check_device, _element_type
@@ -294,6 +294,8 @@ class InferenceSession(_NotCopyable):
             num_threads = getattr(sess_options, "intra_op_num_threads", 0)
         self._entry = entry
         self._compile_options = dict(compile_options or {})
+        _check_options(self._compile_options, "InferenceSession()",
+                       "compile option")
         self._models = {}  # Ranks of the unshaped inputs -> _LoadedModel.
         self._unshaped = []  # Positions of the inputs without a shape.
         self._declared = None  # Their inputs and outputs, as declared.

@@ -245,6 +245,28 @@ def test_messages_about_models_in_memory_name_no_temporary_file(tmp_path):
         ["<model bytes>", "warning"]]
 
 
+def test_misspelled_compile_options_are_type_errors(tmp_path):
+    # As for any Python function, before onnx-compile runs.
+    m = clip_model()
+    with pytest.raises(TypeError, match=r"^compile\(\) got an unexpected "
+                       "keyword argument 'opt_levl'$"):
+        onnxc.compile(m, str(tmp_path / "m.so"), opt_levl=2)
+    with pytest.raises(TypeError, match="unexpected keyword argument "
+                       "'opt_levl'"):
+        onnxc.compile(m, opt_levl=2)
+    assert not os.path.exists(tmp_path / "m.so")
+    # The session's compile options are compile()'s, checked at once even
+    # when the model compiles at its first run.
+    for m in (clip_model(), clip_model(shape=None, out_shape=None)):
+        with pytest.raises(TypeError, match=r"^InferenceSession\(\) got an "
+                           "unexpected compile option 'opt_levl'$"):
+            onnxc.InferenceSession(m, compile_options={"opt_levl": 2})
+    # The options compile() documents still reach onnx-compile.
+    assert os.path.exists(onnxc.compile(
+        clip_model(shape=None, out_shape=None), str(tmp_path / "m.so"),
+        opt_level=2, streaming_stores="never", input_shapes={"x": [3]}))
+
+
 def test_thread_count_is_a_session_option(tmp_path):
     m = model([helper.make_node("Clip", ["x", "lo", "hi"], ["y"])],
               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1 << 20])],
