@@ -174,6 +174,7 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createONNXShuffleBF16AsIntegersPass());
   addCleanup(pm);
 }
 

@@ -365,6 +365,14 @@ def type_cases(data):
             "resize10_%s_nearest_v10_scales_1.5_0.5_runtime" % type_name, 10,
             x, type_name, scales=[1.5, 0.5], form="runtime"))
 
+    # bfloat16 rows whose gathers end in odd-width shuffles (which CPUs with
+    # AVX512-BF16 select only as i16 shuffles).
+    for form in ("constant", "runtime"):
+        cases.append(resize_case(
+            "resize13_bfloat16_nearest_x2_rows_of_17_" + form, 13,
+            data.values("bfloat16", [3, 17]), "bfloat16", scales=[2, 2],
+            form=form))
+
     # Linear and cubic for every numeric type, five forms each. Integers
     # near their limits: cubic overshoots them, so the results saturate;
     # 64-bit integers only with dyadic weights (scales 2 and 0.5 with

@@ -553,4 +553,18 @@ def ONNXParallelizeLoopsPass
   ];
 }
 
+def ONNXShuffleBF16AsIntegersPass
+    : Pass<"onnx-shuffle-bf16-as-integers", "::mlir::ModuleOp"> {
+  let summary = "Shuffle bfloat16 vectors as 16-bit integers";
+  let description = [{
+    Runs on the LLVM dialect. Each `llvm.shufflevector` of bfloat16 lanes
+    becomes the same shuffle of i16 lanes between bitcasts. A shuffle only
+    moves bits, but LLVM's x86 back end, on CPUs with AVX512-BF16 (Zen 4,
+    Sapphire Rapids), cannot select one of bfloat16 vectors of some widths
+    (the 17-lane tail of a nearest gather: "Do not know how to soft promote
+    this operator's operand"), whereas every width of i16 works.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // ONNXC_CODEGEN_PASSES_TD
