@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Compile time of onnx-compile against graph size.
 
-    compile_time.py BUILD_DIR [--chain clip|dynamic-upsample]
-                    [--sizes 10,100,...] [--repeat N]
+    compile_time.py BUILD_DIR
+        [--chain clip|dynamic-upsample|dynamic-resize|resize-rank]
+        [--sizes 10,100,...] [--repeat N]
 
 Writes chains of N nodes and times `onnx-compile -O3` on each, to a shared
 library, best of --repeat runs:
@@ -13,7 +14,15 @@ library, best of --repeat runs:
   dynamic-upsample  Upsample-9 nodes (nearest, scales [1, 1]) on an
                     [N, 4] input whose first dimension is symbolic: every
                     node's output shape is computed at run time, and each
-                    node's shape checks follow the chain before it.
+                    node's shape checks follow the chain before it;
+  dynamic-resize    Resize-19 nearest nodes alternating scales 2 and 0.5
+                    on an [N, M] input, both dimensions symbolic: every
+                    node's dimensions and tables are computed at run time
+                    from the node before;
+  resize-rank       one Resize-19 node of rank N (the size): linear on a
+                    static [2, ..., 2] input and cubic on symbolic
+                    dimensions, scale 2 on every axis; a gather over every
+                    combination of taps grows as 2^N and 4^N.
 Prints a Markdown table: nodes, seconds, seconds per node, and the ratio to
 the previous size.
 """
@@ -39,6 +48,37 @@ def write_dynamic_upsample_chain(path, n):
         f.write('\n'.join(lines) + '\n')
 
 
+def write_dynamic_resize_chain(path, n):
+    lines = ['<ir_version: 8, opset_import: ["" : 19]>',
+             'chain (float[N,M] x) => (float[A,B] y)',
+             '<float[2] up = {2.0, 2.0}, float[2] down = {0.5, 0.5}>', '{']
+    previous = 'x'
+    for i in range(n):
+        output = 'y' if i == n - 1 else 't%d' % i
+        lines.append('  %s = Resize(%s, , %s)' % (
+            output, previous, 'up' if i % 2 == 0 else 'down'))
+        previous = output
+    lines.append('}')
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+
+
+def write_resize_rank(path, rank):
+    """A static rank-`rank` linear node and a symbolic cubic one."""
+    scales = ', '.join(['2.0'] * rank)
+    static = ','.join(['2'] * rank)
+    symbolic = ','.join('N%d' % i for i in range(rank))
+    outputs = ','.join('O%d' % i for i in range(rank))
+    lines = ['<ir_version: 8, opset_import: ["" : 19]>',
+             'g (float[%s] a, float[%s] b) => (float[%s] y, float[%s] z)' % (
+                 static, symbolic, outputs, outputs),
+             '<float[%d] s = {%s}>' % (rank, scales), '{',
+             '  y = Resize<mode = "linear">(a, , s)',
+             '  z = Resize<mode = "cubic">(b, , s)', '}']
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+
+
 def write_chain(path, n):
     lines = ['<', '  ir_version: 8,', '  opset_import: ["" : 13]', '>',
              'chain (float[1,8,16,16] x) => (float[1,8,16,16] y)',
@@ -58,7 +98,8 @@ def write_chain(path, n):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('build')
-    parser.add_argument('--chain', choices=['clip', 'dynamic-upsample'],
+    parser.add_argument('--chain', choices=['clip', 'dynamic-upsample',
+                                            'dynamic-resize', 'resize-rank'],
                         default='clip')
     parser.add_argument('--sizes', default='10,100,300,1000,3000,5000')
     parser.add_argument('--repeat', type=int, default=3)
@@ -70,10 +111,11 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for n in (int(s) for s in args.sizes.split(',')):
             model = os.path.join(work, 'chain%d.onnxtxt' % n)
-            if args.chain == 'clip':
-                write_chain(model, n)
-            else:
-                write_dynamic_upsample_chain(model, n)
+            writers = {'clip': write_chain,
+                       'dynamic-upsample': write_dynamic_upsample_chain,
+                       'dynamic-resize': write_dynamic_resize_chain,
+                       'resize-rank': write_resize_rank}
+            writers[args.chain](model, n)
             best = None
             for _ in range(args.repeat):
                 start = time.perf_counter()

@@ -250,6 +250,22 @@ struct ONNXParallelizeLoopsPass
     : onnxc::impl::ONNXParallelizeLoopsPassBase<ONNXParallelizeLoopsPass> {
   using Base::Base;
 
+  /// Whether `op` is pure and computes its results from constants alone,
+  /// through other such ops. Remembered per op: a chain asks once.
+  bool isComputedFromConstants(Operation *op) {
+    auto [it, inserted] = computedFromConstants.try_emplace(op, false);
+    if (!inserted)
+      return it->second;
+    bool result = op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+                  llvm::all_of(op->getOperands(), [&](Value operand) {
+                    Operation *producer = operand.getDefiningOp();
+                    return producer && isComputedFromConstants(producer);
+                  });
+    computedFromConstants[op] = result;
+    return result;
+  }
+  llvm::DenseMap<Operation *, bool> computedFromConstants;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
@@ -294,9 +310,15 @@ struct ONNXParallelizeLoopsPass
     Location loc = loop.getLoc();
     SmallVector<scf::ForOp> band = getBand(loop);
     scf::ForOp inner = band.back();
+    // Ops of earlier nests may have been erased since.
+    computedFromConstants.clear();
 
     // What the nest uses from above: pure ops are copied into the task
-    // (constants, views, index arithmetic); other values are captured.
+    // when they compute constants (which then fold there) or views, and
+    // their other operands captured; a scalar computed from run-time values
+    // is captured itself. Copying its computation instead made each task
+    // of a chain of nodes on symbolic dimensions recompute the dimensions
+    // of every node before it: code quadratic in the chain's length.
     llvm::SetVector<Value> usedAbove;
     getUsedValuesDefinedAbove(loop.getRegion(), usedAbove);
     for (Value operand : loop->getOperands())
@@ -307,7 +329,10 @@ struct ONNXParallelizeLoopsPass
     while (!worklist.empty()) {
       Value value = worklist.pop_back_val();
       Operation *op = value.getDefiningOp();
-      if (op && op->getNumRegions() == 0 && isMemoryEffectFree(op)) {
+      bool copyable = op && op->getNumRegions() == 0 && isMemoryEffectFree(op);
+      if (copyable &&
+          (!isCapturable(value.getType()) || isa<MemRefType>(value.getType()) ||
+           isComputedFromConstants(op))) {
         if (copied.insert(op))
           llvm::append_range(worklist, op->getOperands());
         continue;

@@ -451,3 +451,35 @@ func.func @iteration_buffer(%x: memref<1024x16xf32>, %y: memref<1024x16xf32>) {
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// A scalar computed from run-time values is captured, not recomputed in the
+// task (a chain of such computations would be repeated by every task of
+// every node after it); one computed from constants is copied and folds.
+// CHECK-LABEL: func private @captures_dynamic_arithmetic_parallel_0
+// CHECK-SAME:    (%[[C:.*]]: !llvm.ptr, %{{.*}}: index, %{{.*}}: index)
+// CHECK-NOT:     memref.dim
+// CHECK-NOT:     arith.muli %{{.*}}, %{{.*}} : index
+// CHECK:         %[[L:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK:         %[[M:.*]] = arith.index_cast %[[L]] : i64 to index
+// CHECK:         %[[EIGHT:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:         scf.for
+// CHECK:           memref.store %{{.*}}, %{{.*}}[%{{.*}}, %[[M]]]
+// CHECK:           memref.store %{{.*}}, %{{.*}}[%{{.*}}, %[[EIGHT]]]
+func.func @captures_dynamic_arithmetic(%y: memref<64x?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c64 = arith.constant 64 : index
+  %n = memref.dim %y, %c1 : memref<64x?xf32>
+  %twice = arith.muli %n, %c3 : index
+  %m = arith.subi %twice, %n : index
+  %eight = arith.addi %c3, %c5 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    memref.store %v, %y[%i, %m] : memref<64x?xf32>
+    memref.store %v, %y[%i, %eight] : memref<64x?xf32>
+  } {onnxc.parallel}
+  return
+}

@@ -513,10 +513,12 @@ def ONNXParallelizeLoopsPass
       256 iterations (their indices are recovered by division), stopping
       above a loop whose iterations write less than 256 bytes (an innermost
       loop over single vectors).
-    - Pure ops the nest uses from above (constants, views, index arithmetic)
-      are copied into the task; other values (the kernel's arguments, loaded
-      values) are stored in a struct on the kernel's stack that `context`
-      points to.
+    - Pure ops the nest uses from above are copied into the task when they
+      compute views, or scalars from constants alone (which then fold);
+      other values (the kernel's arguments, loaded values, scalars computed
+      from run-time values such as dimensions) are stored in a struct on
+      the kernel's stack that `context` points to, so that no task
+      recomputes the dimensions of the nodes before it.
     - A task that makes streaming stores ends with a fence, so that they are
       complete on the thread that made them.
     - `bytes_per_iteration` estimates what one iteration writes, for the
