@@ -693,6 +693,25 @@ def axes_cases(data):
                 kar, form), 19, x, "float32", mode="linear",
             ctm="tf_crop_and_resize", kar=kar, axes=[2, 3], sizes=[3, 9],
             roi=[0.125, -0.25, 1, 0.75], extrapolation_value=-5, form=form))
+    # Resizes of so many axes that one gather would sum too many products
+    # of taps (cubic over 4 axes, linear over 7) go axis by axis: floats,
+    # integers (the reference's order), run-time scales, a crop whose
+    # extrapolation is selected once at the end.
+    for (opset, type_name, mode, ctm, shape, values, form, extra) in (
+            (19, "float32", "cubic", "half_pixel", [3, 4, 5, 6],
+             [1.5, 0.6, 2, 0.7], "constant", {}),
+            (19, "uint8", "cubic", "align_corners", [3, 4, 5, 6],
+             [1.5, 0.6, 2, 0.7], "runtime", {"exclude_outside": 1}),
+            (13, "float64", "linear", "asymmetric", [2] * 7,
+             [1.5, 1, 2, 0.5, 1.5, 2, 1.5], "runtime", {}),
+            (13, "int16", "linear", "tf_crop_and_resize", [2, 3] * 3 + [2],
+             [1.5] * 7, "constant",
+             {"roi": [-0.25] * 7 + [1.25] * 7, "extrapolation_value": 7})):
+        cases.append(resize_case(
+            "resize%d_%s_%s_%s_rank%d_axis_by_axis_%s" % (
+                opset, type_name, mode, ctm, len(shape), form), opset,
+            data.numeric(type_name, shape), type_name, mode=mode, ctm=ctm, scales=values, form=form,
+            **extra))
     # Axes not listed go through the formulas at scale 1, which with
     # tf_half_pixel_for_nn moves them by half an input.
     for mode in ("linear", "nearest", "cubic"):

@@ -284,6 +284,57 @@ Value resampleAxis(OpBuilder &b, Location loc, Value current, int64_t d,
              })
       .getResult(0);
 }
+
+/// The end of a lowering axis by axis: `current` (in the compute type)
+/// rounded to X's type, and for tf_crop_and_resize extrapolation_value
+/// where any axis's inside table (an axis and its table) says the
+/// coordinate left the input.
+Value finishPasses(OpBuilder &b, Location loc, const ResizeOperands &resize,
+                   Value current,
+                   ArrayRef<std::pair<int64_t, Value>> insideTables,
+                   const ComputeType &compute) {
+  int64_t rank = cast<RankedTensorType>(current.getType()).getRank();
+  Type elementType = compute.elementType;
+  if (insideTables.empty())
+    return mapElements(b, loc, current, elementType,
+                       [&](OpBuilder &nb, Location nloc, Value x) {
+                         return compute.fromCompute(nb, nloc, {x});
+                       });
+  SmallVector<Value> inputs = {current};
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank)};
+  for (auto [d, table] : insideTables) {
+    inputs.push_back(table);
+    maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(d)));
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  Value init = createEmptyLike(b, loc, tensor::getMixedSizes(b, loc, current),
+                               elementType);
+  Value outside =
+      buildExtrapolationElement(b, loc, compute, resize.extrapolationValue);
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), inputs, init, maps,
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value zero =
+                   arith::ConstantOp::create(nb, nloc, nb.getI8IntegerAttr(0));
+               Value inside;
+               for (Value flag : args.drop_front().drop_back()) {
+                 Value in = arith::CmpIOp::create(
+                     nb, nloc, arith::CmpIPredicate::ne, flag, zero);
+                 inside = inside ? arith::AndIOp::create(nb, nloc, inside, in)
+                                       .getResult()
+                                 : in;
+               }
+               Value value = compute.fromCompute(nb, nloc, {args[0]});
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   arith::SelectOp::create(nb, nloc, inside, value, outside)
+                       .getResult());
+             })
+      .getResult(0);
+}
+
 } // namespace
 
 Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
@@ -345,45 +396,32 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
     current = resampleAxis(b, loc, current, d, outSizes[d], indices, weights,
                            compute);
   }
-  Type elementType = compute.elementType;
-  if (insideTables.empty())
-    return mapElements(b, loc, current, elementType,
-                       [&](OpBuilder &nb, Location nloc, Value x) {
-                         return compute.fromCompute(nb, nloc, {x});
-                       });
-  // tf_crop_and_resize: extrapolation_value where any axis's coordinate
-  // leaves the input.
-  SmallVector<Value> inputs = {current};
-  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank)};
-  for (auto [d, table] : insideTables) {
-    inputs.push_back(table);
-    maps.push_back(AffineMap::get(rank, 0, b.getAffineDimExpr(d)));
+  return finishPasses(b, loc, resize, current, insideTables, compute);
+}
+
+Value onnxc::onnx_to_linalg::resize::lowerResizeAxisByAxis(
+    OpBuilder &b, Location loc, const ResizeOperands &resize, Value input,
+    ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
+    ArrayRef<OpFoldResult> outSizes, const ComputeType &compute) {
+  Value current = mapElements(b, loc, input, compute.type,
+                              [&](OpBuilder &nb, Location nloc, Value x) {
+                                return compute.toCompute(nb, nloc, x)[0];
+                              });
+  // `current` is in the compute type already.
+  ComputeType passCompute(compute.type, compute.type);
+  passCompute.contract = compute.contract;
+  SmallVector<std::pair<int64_t, Value>> insideTables;
+  for (auto [d, axisTables] : llvm::zip_equal(resized, tables)) {
+    // Extrapolation is selected once, at the end: no extrapolated value
+    // may feed another axis's sums.
+    AxisTables pass = axisTables;
+    if (pass.inside)
+      insideTables.push_back({d, pass.inside});
+    pass.inside = Value();
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, current);
+    sizes[d] = outSizes[d];
+    current = buildGather(b, loc, current, {d}, {pass}, sizes, passCompute,
+                          /*extrapolation=*/0.0);
   }
-  maps.push_back(b.getMultiDimIdentityMap(rank));
-  Value init = createEmptyLike(b, loc, tensor::getMixedSizes(b, loc, current),
-                               elementType);
-  Value outside =
-      buildExtrapolationElement(b, loc, compute, resize.extrapolationValue);
-  return linalg::GenericOp::create(
-             b, loc, init.getType(), inputs, init, maps,
-             SmallVector<utils::IteratorType>(rank,
-                                              utils::IteratorType::parallel),
-             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-               Value zero =
-                   arith::ConstantOp::create(nb, nloc, nb.getI8IntegerAttr(0));
-               Value inside;
-               for (Value flag : args.drop_front().drop_back()) {
-                 Value in = arith::CmpIOp::create(
-                     nb, nloc, arith::CmpIPredicate::ne, flag, zero);
-                 inside = inside ? arith::AndIOp::create(nb, nloc, inside, in)
-                                       .getResult()
-                                 : in;
-               }
-               Value value = compute.fromCompute(nb, nloc, {args[0]});
-               linalg::YieldOp::create(
-                   nb, nloc,
-                   arith::SelectOp::create(nb, nloc, inside, value, outside)
-                       .getResult());
-             })
-      .getResult(0);
+  return finishPasses(b, loc, resize, current, insideTables, compute);
 }

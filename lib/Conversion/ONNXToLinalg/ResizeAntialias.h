@@ -4,6 +4,7 @@
 #define ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEANTIALIAS_H
 
 #include "Resampling.h"
+#include "ResizeGather.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 namespace onnxc::onnx_to_linalg::resize {
@@ -19,6 +20,19 @@ mlir::Value lowerAntialiasedResize(mlir::OpBuilder &b, mlir::Location loc,
                                    llvm::ArrayRef<onnx::ResizedAxis> axes,
                                    llvm::ArrayRef<mlir::OpFoldResult> outSizes,
                                    const resampling::ComputeType &compute);
+
+/// Linear or cubic Resize on `input` (non-empty) through the tables of its
+/// resized axes: one gather pass per axis, through intermediates in the
+/// compute type (for integers, the reference's order of sums), for
+/// resizes of so many axes that one gather over every combination of taps
+/// would be too large to compile (kMaxGatherProducts).
+mlir::Value lowerResizeAxisByAxis(mlir::OpBuilder &b, mlir::Location loc,
+                                  const onnx::ResizeOperands &resize,
+                                  mlir::Value input,
+                                  llvm::ArrayRef<int64_t> resized,
+                                  llvm::ArrayRef<AxisTables> tables,
+                                  llvm::ArrayRef<mlir::OpFoldResult> outSizes,
+                                  const resampling::ComputeType &compute);
 
 } // namespace onnxc::onnx_to_linalg::resize
 

@@ -55,6 +55,13 @@ buildNestedSum(OpBuilder &b, Location loc, Value input,
 Value buildExtrapolationElement(OpBuilder &b, Location loc,
                                 const ComputeType &compute, double value);
 
+/// The most products of taps one gather sums per output element (its tap
+/// count to the power of its resized axes); past it, each axis is a pass of
+/// its own (lowerResizeAxisByAxis). Not a speed threshold but a bound on
+/// code size: a gather's code grows with the products, 2^16 for a rank-16
+/// linear Resize, which took minutes to compile.
+constexpr int64_t kMaxGatherProducts = 64;
+
 /// The general kernel: per output element, X read at every combination of
 /// the resized axes' taps and summed axis by axis (buildNestedSum), each
 /// sum weighted by its taps' weights (nearest: the one tap), or

@@ -533,6 +533,15 @@ private:
       if (broadcast)
         return buildBroadcast(b, loc, input, repeats, outSizes);
     }
+    if (!tables.front().weights.empty()) {
+      int64_t products = 1;
+      for (size_t a = 0; a < resized.size() && products <= kMaxGatherProducts;
+           ++a)
+        products *= tables.front().indices.size();
+      if (products > kMaxGatherProducts)
+        return lowerResizeAxisByAxis(b, loc, resize, input, resized, tables,
+                                     outSizes, compute);
+    }
     if (Value phased = buildPhasedGather(b, loc, input, resized, tables,
                                          outSizes, compute, isGraphOutput))
       return phased;

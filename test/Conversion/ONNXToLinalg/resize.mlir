@@ -544,3 +544,19 @@ func.func @float16_in_f64(%x: tensor<8xf16>) -> tensor<20xf16> {
   %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<8xf16> -> tensor<20xf16>
   return %0 : tensor<20xf16>
 }
+
+// -----
+
+// Linear over 7 axes would sum 2^7 products of taps per output in one
+// gather: each axis is a pass of its own (7 gathers of 2 taps, in f64 for
+// integers), then the result is rounded to the type once.
+// CHECK-LABEL: func @linear_axis_by_axis
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2x2x2x2x2x2x2xi16>) outs(%{{.*}} : tensor<2x2x2x2x2x2x2xf64>)
+// CHECK-COUNT-7: linalg.generic {{.*}} outs(%{{.*}} : tensor<{{.*}}xf64>)
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<3x3x3x3x3x3x3xf64>) outs(%{{.*}} : tensor<3x3x3x3x3x3x3xi16>)
+// CHECK-NOT:     linalg.generic
+func.func @linear_axis_by_axis(%x: tensor<2x2x2x2x2x2x2xi16>) -> tensor<3x3x3x3x3x3x3xi16> {
+  %s = onnx.Constant dense<1.5> : tensor<7xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<7xf32>) {mode = #onnx.resize_mode<linear>} : tensor<2x2x2x2x2x2x2xi16> -> tensor<3x3x3x3x3x3x3xi16>
+  return %0 : tensor<3x3x3x3x3x3x3xi16>
+}
