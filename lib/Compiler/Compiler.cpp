@@ -17,6 +17,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -391,6 +392,20 @@ ModelCompiler::translate(ModuleOp module, llvm::LLVMContext &llvmContext) {
           ? passBuilder.buildO0DefaultPipeline(level)
           : passBuilder.buildPerModuleDefaultPipeline(level);
   mpm.run(*llvmModule, mam);
+
+  // LLVM turns code it proves undefined (an fptosi of NaN used as a size, a
+  // division by zero) into `unreachable`: every run taking that path would
+  // execute whatever follows. The lowering validates before such
+  // arithmetic, so none may be left; one that is left is onnxc's bug, and
+  // the model is refused rather than compiled into a crash.
+  for (llvm::Function &function : *llvmModule)
+    for (llvm::BasicBlock &block : function)
+      if (llvm::isa<llvm::UnreachableInst>(block.getTerminator()))
+        return llvm::createStringError(
+            "internal error: the code generated for '" +
+            function.getName().str() +
+            "' is undefined on some inputs (LLVM reduced a path to "
+            "'unreachable'); please report this model");
   return llvmModule;
 }
 
