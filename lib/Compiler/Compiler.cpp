@@ -218,6 +218,8 @@ ModelCompiler::lower(ModuleOp module,
   ONNXToLLVMPipelineOptions pipelineOptions;
   pipelineOptions.vectorize = options.vectorize;
   pipelineOptions.fuse = options.fuse;
+  pipelineOptions.alignCornersByOutputLength =
+      options.alignCornersByOutputLength;
   pipelineOptions.vectorBits =
       options.vectorBits
           ? options.vectorBits

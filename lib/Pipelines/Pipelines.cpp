@@ -79,7 +79,8 @@ void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
   if (wanted(LoweringStage::Linalg)) {
     // Folds chains of Clips with constant bounds, among others.
     pm.addPass(createCanonicalizerPass());
-    pm.addPass(createConvertONNXToLinalgPass());
+    pm.addPass(createConvertONNXToLinalgPass(
+        {/*alignCornersByOutputLength=*/options.alignCornersByOutputLength}));
     addCleanup(pm);
     if (options.fuse) {
       pm.addNestedPass<func::FuncOp>(createONNXFusePass());

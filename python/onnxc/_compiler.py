@@ -22,7 +22,7 @@ def _extension(options):
 # The keywords of compile(), onnx-compile's flags (see _compile_flags).
 _OPTIONS = ("emit", "opt_level", "mcpu", "mtriple", "entry", "fuse",
             "vectorize", "vector_bits", "streaming_stores", "strict_shapes",
-            "input_shapes")
+            "input_shapes", "resize_align_corners")
 
 
 def _check_options(options, function="compile()", kind="keyword argument"):
@@ -82,6 +82,8 @@ def compile(model, output=None, **options):
     compile cache (see InferenceSession). Options mirror onnx-compile's
     flags: emit="lib", opt_level=3, mcpu=..., mtriple=..., entry=...,
     fuse=True, vectorize=True, vector_bits=..., streaming_stores="auto",
+    resize_align_corners="onnx" (or "onnxruntime": align_corners divides
+    by the output length - 1, as ONNX Runtime and PyTorch do),
     strict_shapes=False, and input_shapes={name or position: dims} (dims:
     ints, str symbols, None for a dynamic dimension); any other keyword is
     a TypeError. onnx-compile's warnings become Python warnings; its

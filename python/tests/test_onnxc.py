@@ -187,6 +187,27 @@ def test_compile_options_reach_onnx_compile(tmp_path):
         assert "@mine_model" in f.read()
 
 
+def test_align_corners_as_onnx_runtime_computes_it(tmp_path):
+    # align_corners with scales 1.7 on 3 elements: the operator divides by
+    # s * n - 1 = 4.1 (with a warning), ONNX Runtime by out - 1 = 4.
+    m = model([helper.make_node(
+                  "Resize", ["x", "", "s"], ["y"], mode="linear",
+                  coordinate_transformation_mode="align_corners")],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [5])],
+              [numpy_helper.from_array(np.array([1.7], np.float32), "s")])
+    x = np.array([0, 10, 20], np.float32)
+    with pytest.warns(UserWarning, match="align_corners on axis 0"):
+        onnx_way = session_of(m, tmp_path)
+    ort_way = onnxc.InferenceSession(
+        m, compile_options={"resize_align_corners": "onnxruntime"})
+    positions = np.arange(5)
+    np.testing.assert_allclose(onnx_way.run(None, {"x": x})[0],
+                               positions * 2 / 4.1 * 10, rtol=1e-6)
+    np.testing.assert_allclose(ort_way.run(None, {"x": x})[0],
+                               positions * 5.0, rtol=1e-6)
+
+
 def test_default_output_follows_emit(tmp_path):
     m = model([helper.make_node("Clip", ["x"], ["y"])],
               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],

@@ -98,6 +98,14 @@ static cl::opt<bool>
                   "allows (default on)"),
          cl::init(true), cl::cat(category));
 
+static cl::opt<std::string> resizeAlignCorners(
+    "resize-align-corners",
+    cl::desc("What Resize's align_corners divides by when scales are given: "
+             "onnx (s * n - 1, the operator's definition; the default) or "
+             "onnxruntime (the output length - 1, as ONNX Runtime and "
+             "PyTorch compute it)"),
+    cl::value_desc("onnx|onnxruntime"), cl::init("onnx"), cl::cat(category));
+
 static cl::opt<std::string> streamingStores(
     "streaming-stores",
     cl::desc("Write outputs with non-temporal stores: auto (when each "
@@ -176,6 +184,10 @@ int main(int argc, char **argv) {
                                     : std::string(entryName);
   options.vectorize = vectorize;
   options.fuse = fuse;
+  if (resizeAlignCorners != "onnx" && resizeAlignCorners != "onnxruntime")
+    return fail("--resize-align-corners must be onnx or onnxruntime, not '" +
+                resizeAlignCorners + "'");
+  options.alignCornersByOutputLength = resizeAlignCorners == "onnxruntime";
   options.vectorBits = vectorBits;
   options.verbose = verbose;
   if (!recordLinkCommand.empty()) {

@@ -80,6 +80,9 @@ struct CompileOptions {
   bool vectorize = true;
   /// Fuse graphs into as few loop nests as possible (onnx-fuse).
   bool fuse = true;
+  /// Resize's align_corners divides by the output length - 1, as ONNX
+  /// Runtime does, rather than by s * n - 1 (convert-onnx-to-linalg).
+  bool alignCornersByOutputLength = false;
   /// SIMD width to vectorize for; 0 reads it off the target.
   unsigned vectorBits = 0;
   /// Output bytes from which kernels write with streaming stores: 0 always,

@@ -29,6 +29,14 @@ def ConvertONNXToLinalgPass
     `!onnx.string` becomes `i64` (a pointer at run time), in function
     signatures too.
   }];
+  let options = [
+    Option<"alignCornersByOutputLength", "align-corners-by-output-length",
+           "bool", /*default=*/"false",
+           "Resize's align_corners divides by the output length - 1 also "
+           "when scales are given, as ONNX Runtime and PyTorch do, rather "
+           "than by s * n - 1 as the operator does; without it, a constant "
+           "s * n that is not an integer gets a warning">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::complex::ComplexDialect",

@@ -44,6 +44,11 @@ struct ONNXToLLVMPipelineOptions
                                    "loop nests as the cost rule allows "
                                    "(onnx-fuse)"),
                     llvm::cl::init(true)};
+  Option<bool> alignCornersByOutputLength{
+      *this, "align-corners-by-output-length",
+      llvm::cl::desc("Resize's align_corners divides by the output length - "
+                     "1, as ONNX Runtime does (convert-onnx-to-linalg)"),
+      llvm::cl::init(false)};
   Option<bool> vectorize{*this, "vectorize",
                          llvm::cl::desc("Tile and vectorize the kernels"),
                          llvm::cl::init(true)};

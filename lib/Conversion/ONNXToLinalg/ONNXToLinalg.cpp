@@ -20,7 +20,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
 
 namespace onnxc {
 #define GEN_PASS_DEF_CONVERTONNXTOLINALGPASS
@@ -296,10 +300,44 @@ static std::string explainUnfolded(Operation *op) {
       .str();
 }
 
+/// align_corners with scales divides by s * n - 1, where ONNX Runtime and
+/// PyTorch (which exports such models) divide by the output length - 1:
+/// where s * n is not an integer the results differ, and the user hears
+/// of it, axis by axis.
+static void warnAboutAlignCorners(LatestResizeOp op) {
+  ResizeOperands resize = op.getResizeOperands();
+  DenseFPElementsAttr scales;
+  if (resize.coordinateMode != CoordinateTransformationMode::align_corners ||
+      !resize.scales || !matchPattern(resize.scales, m_Constant(&scales)))
+    return;
+  auto inputType = cast<RankedTensorType>(resize.x.getType());
+  SmallVector<int64_t> listed = resize.getListedAxes(inputType.getRank());
+  if (static_cast<int64_t>(listed.size()) != scales.getNumElements())
+    return;
+  for (auto [d, scale] : llvm::zip(listed, scales.getValues<APFloat>())) {
+    if (inputType.isDynamicDim(d))
+      continue;
+    int64_t n = inputType.getDimSize(d);
+    double s = scale.convertToDouble(), length = s * double(n);
+    std::optional<int64_t> out = getResizedLength(n, s);
+    if (!out || *out <= 1 || length == std::floor(length))
+      continue;
+    op.emitWarning() << llvm::formatv(
+        "align_corners on axis {0} divides by s * n - 1 = {1}, where ONNX "
+        "Runtime and PyTorch divide by the output length - 1 = {2}; "
+        "--resize-align-corners=onnxruntime computes it their way",
+        d, llvm::format("%g", length - 1), *out - 1);
+  }
+}
+
 struct ConvertONNXToLinalgPass
     : onnxc::impl::ConvertONNXToLinalgPassBase<ConvertONNXToLinalgPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (!alignCornersByOutputLength)
+      module.walk(warnAboutAlignCorners);
     MLIRContext *context = &getContext();
 
     WalkResult walk = module.walk([](Operation *op) {
@@ -339,7 +377,8 @@ struct ConvertONNXToLinalgPass
         [&](Operation *op) { return typeConverter.isLegal(op); });
 
     RewritePatternSet patterns(context);
-    populateONNXToLinalgConversionPatterns(typeConverter, patterns);
+    populateONNXToLinalgConversionPatterns(typeConverter, patterns,
+                                           alignCornersByOutputLength);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
         patterns, typeConverter);
     populateReturnOpTypeConversionPattern(patterns, typeConverter);
@@ -352,11 +391,13 @@ struct ConvertONNXToLinalgPass
 } // namespace
 
 void onnxc::populateONNXToLinalgConversionPatterns(
-    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+    const TypeConverter &typeConverter, RewritePatternSet &patterns,
+    bool alignCornersByOutputLength) {
   patterns.add<ConstantLowering, ClipLowering, IdentityLowering>(
       typeConverter, patterns.getContext());
   // Relu becomes a Clip, lowered by ClipLowering.
   ReluV14Op::getCanonicalizationPatterns(patterns, patterns.getContext());
   onnx_to_linalg::populateUpsampleToLinalgPatterns(typeConverter, patterns);
-  onnx_to_linalg::populateResizeToLinalgPatterns(typeConverter, patterns);
+  onnx_to_linalg::populateResizeToLinalgPatterns(typeConverter, patterns,
+                                                 alignCornersByOutputLength);
 }

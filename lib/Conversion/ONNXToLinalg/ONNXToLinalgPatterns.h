@@ -16,8 +16,11 @@ mlir::Value createEmptyLike(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value extractFirstElement(mlir::OpBuilder &b, mlir::Location loc,
                                 mlir::Value tensor);
 
+/// With `alignCornersByOutputLength`, align_corners divides by the output
+/// length - 1 also when scales are given (ResizeOperands).
 void populateResizeToLinalgPatterns(const mlir::TypeConverter &typeConverter,
-                                    mlir::RewritePatternSet &patterns);
+                                    mlir::RewritePatternSet &patterns,
+                                    bool alignCornersByOutputLength);
 
 void populateUpsampleToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                       mlir::RewritePatternSet &patterns);

@@ -107,8 +107,6 @@ public:
   }
 
 private:
-  bool usesSizes() const { return !resize.scales; }
-
   /// The roi start and end of listed axis `position` when constant (or
   /// absent: the whole input).
   std::optional<std::pair<double, double>> getRoi(int64_t position,
@@ -132,13 +130,13 @@ private:
   AxisTables buildConstantTables(int64_t n, int64_t out, double scale,
                                  std::optional<std::pair<double, double>> roi) {
     ConstantArithmetic m;
-    AxisValues<ConstantArithmetic> values{double(n),
-                                          double(out),
-                                          scale,
-                                          usesSizes() ? double(out)
-                                                      : scale * double(n),
-                                          roi ? roi->first : 0.0,
-                                          roi ? roi->second : 1.0};
+    AxisValues<ConstantArithmetic> values{
+        double(n),
+        double(out),
+        scale,
+        resize.dividesByOutputLength() ? double(out) : scale * double(n),
+        roi ? roi->first : 0.0,
+        roi ? roi->second : 1.0};
     int64_t tapCount = getTapCount(resize.mode);
     SmallVector<SmallVector<int64_t>> indices(tapCount);
     SmallVector<SmallVector<double>> weights(
@@ -417,14 +415,19 @@ namespace {
 /// The latest Resize, and Resize-10 where it is not upgraded.
 template <typename ResizeOp>
 struct ResizeToLinalg : OpConversionPattern<ResizeOp> {
-  using OpConversionPattern<ResizeOp>::OpConversionPattern;
   using OpAdaptor = typename ResizeOp::Adaptor;
+
+  ResizeToLinalg(const TypeConverter &typeConverter, MLIRContext *context,
+                 bool alignCornersByOutputLength)
+      : OpConversionPattern<ResizeOp>(typeConverter, context),
+        alignCornersByOutputLength(alignCornersByOutputLength) {}
 
   LogicalResult
   matchAndRewrite(ResizeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ResizeOperands resize = op.getResizeOperands();
+    resize.alignCornersByOutputLength = alignCornersByOutputLength;
     Value input = adaptor.getX();
     auto inputType = cast<RankedTensorType>(input.getType());
     auto resultType = dyn_cast_or_null<RankedTensorType>(
@@ -475,6 +478,8 @@ struct ResizeToLinalg : OpConversionPattern<ResizeOp> {
   }
 
 private:
+  bool alignCornersByOutputLength;
+
   static Value lower(OpBuilder &b, Location loc, const ResizeOperands &resize,
                      Value input, Value roi, ArrayRef<ResizedAxis> axes,
                      ArrayRef<OpFoldResult> inSizes,
@@ -552,7 +557,8 @@ private:
 } // namespace
 
 void onnxc::onnx_to_linalg::populateResizeToLinalgPatterns(
-    const TypeConverter &typeConverter, RewritePatternSet &patterns) {
+    const TypeConverter &typeConverter, RewritePatternSet &patterns,
+    bool alignCornersByOutputLength) {
   patterns.add<ResizeToLinalg<LatestResizeOp>, ResizeToLinalg<ResizeV10Op>>(
-      typeConverter, patterns.getContext());
+      typeConverter, patterns.getContext(), alignCornersByOutputLength);
 }

@@ -15,10 +15,12 @@ public:
 };
 
 /// Patterns lowering onnx.Constant, onnx.ClipV13 and onnx.UpsampleV10 to
-/// linalg, tensor, arith and complex ops on tensors.
+/// linalg, tensor, arith and complex ops on tensors. With
+/// `alignCornersByOutputLength`, Resize's align_corners divides by the
+/// output length - 1 as ONNX Runtime does, also when scales are given.
 void populateONNXToLinalgConversionPatterns(
-    const mlir::TypeConverter &typeConverter,
-    mlir::RewritePatternSet &patterns);
+    const mlir::TypeConverter &typeConverter, mlir::RewritePatternSet &patterns,
+    bool alignCornersByOutputLength = false);
 
 } // namespace onnxc
 

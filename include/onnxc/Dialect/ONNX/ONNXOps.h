@@ -58,6 +58,10 @@ struct ResizeOperands {
   /// The `axes` attribute as written (negative values count from the end).
   std::optional<llvm::SmallVector<int64_t>> axes;
   KeepAspectRatioPolicy keepAspectRatioPolicy = KeepAspectRatioPolicy::stretch;
+  /// align_corners divides by the output length - 1, as ONNX Runtime and
+  /// PyTorch do, rather than by s * n - 1 when scales are given: not the
+  /// operator's, a choice of the lowering (docs/semantics.md).
+  bool alignCornersByOutputLength = false;
 
   /// Resize-10's rounding of nearest: ceil(x) on axes whose scale is below
   /// 1, floor(x) on the others, whatever `nearestMode` says.
@@ -72,6 +76,14 @@ struct ResizeOperands {
   /// scale 1 (its coordinate x + 0.5 is not x). In every other mode scale 1
   /// and the input's length map each position to itself.
   llvm::SmallVector<int64_t> getResampledAxes(int64_t rank) const;
+  /// Whether the length align_corners and tf_crop_and_resize divide by is
+  /// the output length (sizes given, or alignCornersByOutputLength) rather
+  /// than s * n.
+  bool dividesByOutputLength() const {
+    return !scales ||
+           (alignCornersByOutputLength &&
+            coordinateMode == CoordinateTransformationMode::align_corners);
+  }
 };
 } // namespace onnxc::onnx
 

@@ -346,7 +346,7 @@ getAxisValues(OpBuilder &b, Location loc, const ResizeOperands &resize,
   return {n,
           out,
           axis.scale,
-          resize.scales ? m.mul(axis.scale, n) : out,
+          resize.dividesByOutputLength() ? out : m.mul(axis.scale, n),
           roiValue(position, 0.0),
           roiValue(position + count, 1.0)};
 }
