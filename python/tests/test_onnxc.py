@@ -208,6 +208,48 @@ def test_align_corners_as_onnx_runtime_computes_it(tmp_path):
                                positions * 5.0, rtol=1e-6)
 
 
+@pytest.mark.parametrize("op", ["Add", "Sub", "Mul", "Div", "Max", "Min"])
+@pytest.mark.parametrize("code,dtype", [
+    (TensorProto.FLOAT, np.float32), (TensorProto.DOUBLE, np.float64),
+    (TensorProto.INT8, np.int8), (TensorProto.INT32, np.int32),
+    (TensorProto.UINT16, np.uint16), (TensorProto.INT64, np.int64)])
+def test_elementwise_arithmetic_on_data_broadcasts(tmp_path, op, code, dtype):
+    # [2, 1, 4] with [3, 1]: both sides broadcast.
+    m = model([helper.make_node(op, ["a", "b"], ["c"])],
+              [helper.make_tensor_value_info("a", code, [2, 1, 4]),
+               helper.make_tensor_value_info("b", code, [3, 1])],
+              [helper.make_tensor_value_info("c", code, [2, 3, 4])], opset=14)
+    rng = np.random.default_rng(7)
+    if np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        a = rng.integers(max(info.min, -100), 100, [2, 1, 4]).astype(dtype)
+        b = rng.integers(max(info.min, -9), 10, [3, 1]).astype(dtype)
+        b[b == 0] = 3
+    else:
+        a = rng.standard_normal([2, 1, 4]).astype(dtype)
+        b = rng.standard_normal([3, 1]).astype(dtype)
+    (c,) = session_of(m, tmp_path).run(None, {"a": a, "b": b})
+    if op == "Div" and np.issubdtype(dtype, np.integer):
+        expected = np.trunc(a.astype(np.float64) / b).astype(dtype)
+    else:
+        expected = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply,
+                    "Div": np.divide, "Max": np.maximum,
+                    "Min": np.minimum}[op](a, b).astype(dtype)
+    np.testing.assert_array_equal(c, expected)
+
+
+def test_integer_division_by_zero_does_not_trap(tmp_path):
+    m = model([helper.make_node("Div", ["a", "b"], ["c"])],
+              [helper.make_tensor_value_info("a", TensorProto.INT32, [3]),
+               helper.make_tensor_value_info("b", TensorProto.INT32, [3])],
+              [helper.make_tensor_value_info("c", TensorProto.INT32, [3])],
+              opset=14)
+    a = np.array([7, -2147483648, 5], np.int32)
+    b = np.array([0, -1, 2], np.int32)
+    (c,) = session_of(m, tmp_path).run(None, {"a": a, "b": b})
+    np.testing.assert_array_equal(c, [0, -2147483648, 2])
+
+
 def test_default_output_follows_emit(tmp_path):
     m = model([helper.make_node("Clip", ["x"], ["y"])],
               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],

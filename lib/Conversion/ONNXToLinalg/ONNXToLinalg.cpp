@@ -251,7 +251,8 @@ struct ConvertOperandAndResultTypes final : ConversionPattern {
 /// Whether a shape or elementwise op (NodeForm::Generic) that did not fold
 /// has a lowering.
 static bool hasTensorOpLowering(Operation *op) {
-  return isa<IdentityV25Op, ReluV14Op>(op);
+  return isa<IdentityV25Op, ReluV14Op>(op) ||
+         onnx_to_linalg::isLoweredElementwise(op);
 }
 
 /// Why a shape or elementwise op without a lowering was not computed at
@@ -286,6 +287,11 @@ static std::string explainUnfolded(Operation *op) {
     }
     llvm::append_range(worklist, producer->getOperands());
   }
+  if (readsData &&
+      isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op, MinV13Op>(op))
+    return "onnxc computes this operator on tensor data only when every "
+           "shape is known at compile time; give the graph inputs' shapes "
+           "with --input-shape";
   if (readsData)
     return "onnxc computes this operator only on values known at compile "
            "time, and this one reads tensor data";
@@ -397,6 +403,7 @@ void onnxc::populateONNXToLinalgConversionPatterns(
       typeConverter, patterns.getContext());
   // Relu becomes a Clip, lowered by ClipLowering.
   ReluV14Op::getCanonicalizationPatterns(patterns, patterns.getContext());
+  onnx_to_linalg::populateElementwiseToLinalgPatterns(typeConverter, patterns);
   onnx_to_linalg::populateUpsampleToLinalgPatterns(typeConverter, patterns);
   onnx_to_linalg::populateResizeToLinalgPatterns(typeConverter, patterns,
                                                  alignCornersByOutputLength);

@@ -22,6 +22,15 @@ void populateResizeToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                     mlir::RewritePatternSet &patterns,
                                     bool alignCornersByOutputLength);
 
+/// Add, Sub, Mul, Div, Max and Min of the newest versions on static shapes
+/// (isLoweredElementwise), with multidirectional broadcasting.
+void populateElementwiseToLinalgPatterns(
+    const mlir::TypeConverter &typeConverter,
+    mlir::RewritePatternSet &patterns);
+
+/// Whether `op` is an elementwise arithmetic op the patterns above lower.
+bool isLoweredElementwise(mlir::Operation *op);
+
 void populateUpsampleToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                       mlir::RewritePatternSet &patterns);
 
