@@ -305,6 +305,77 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
       /*restrict=*/builder.getUnitAttr(), /*writable=*/builder.getUnitAttr());
 }
 
+/// A value inserted into a region of a tensor (a Concat's input) that is
+/// computed into a tensor.empty of its own, through destination-style ops
+/// and reshapes (a Resize's kernel), is computed into that region instead:
+/// the empty tensor becomes the slice of the insertion's destination
+/// (reshaped as the empty tensor is on the way), and the ops that
+/// compute the value move after that destination's definition. Upstream
+/// eliminate-empty-tensors does this without the reshapes; with them, the
+/// value would be computed into a buffer of its own and copied.
+void computeInsertedValuesInPlace(func::FuncOp func) {
+  SmallVector<tensor::InsertSliceOp> inserts;
+  func.walk([&](tensor::InsertSliceOp insert) { inserts.push_back(insert); });
+  for (tensor::InsertSliceOp insert : inserts) {
+    Value dest = insert.getDest();
+    // The ops computing the source, from the source's down to the empty
+    // tensor, and the reshapes on the way, which the slice undoes in
+    // order.
+    SmallVector<Operation *> chain, reshapes;
+    tensor::EmptyOp empty;
+    Value value = insert.getSource();
+    while (Operation *def = value.getDefiningOp()) {
+      if (!value.hasOneUse() || def->getBlock() != insert->getBlock())
+        break;
+      chain.push_back(def);
+      if (auto found = dyn_cast<tensor::EmptyOp>(def)) {
+        empty = found;
+        break;
+      }
+      if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def)) {
+        reshapes.push_back(def);
+        value = def->getOperand(0);
+        continue;
+      }
+      auto dps = dyn_cast<DestinationStyleOpInterface>(def);
+      if (!dps || !dps.hasPureTensorSemantics() || def->getNumResults() != 1)
+        break;
+      value = dps.getTiedOpOperand(cast<OpResult>(value))->get();
+    }
+    Operation *destDef = dest.getDefiningOp();
+    if (!empty || !empty.getType().hasStaticShape() ||
+        (destDef && destDef->getBlock() != insert->getBlock()))
+      continue;
+    // The ops move after the destination's definition, in order.
+    if (destDef && empty->isBeforeInBlock(destDef)) {
+      Operation *after = destDef;
+      for (Operation *op : llvm::reverse(chain)) {
+        op->moveAfter(after);
+        after = op;
+      }
+    }
+    OpBuilder builder(empty);
+    Value slice = tensor::ExtractSliceOp::create(
+        builder, empty.getLoc(), insert.getSourceType(), dest,
+        insert.getMixedOffsets(), insert.getMixedSizes(),
+        insert.getMixedStrides());
+    for (Operation *reshape : reshapes) {
+      if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(reshape))
+        slice = tensor::ExpandShapeOp::create(
+            builder, collapse.getLoc(), collapse.getSrcType(), slice,
+            collapse.getReassociationIndices());
+      else
+        slice = tensor::CollapseShapeOp::create(
+            builder, reshape->getLoc(), slice,
+            cast<tensor::ExpandShapeOp>(reshape).getReassociationIndices());
+    }
+    if (slice.getType() != empty.getType())
+      continue; // Left as it was: the slice is erased as dead below.
+    empty.replaceAllUsesWith(slice);
+    empty.erase();
+  }
+}
+
 struct ONNXResultsToDestinationsPass
     : onnxc::impl::ONNXResultsToDestinationsPassBase<
           ONNXResultsToDestinationsPass> {
@@ -314,6 +385,7 @@ struct ONNXResultsToDestinationsPass
         continue;
       if (failed(convert(func)))
         return signalPassFailure();
+      computeInsertedValuesInPlace(func);
     }
   }
 

@@ -238,6 +238,29 @@ def test_elementwise_arithmetic_on_data_broadcasts(tmp_path, op, code, dtype):
     np.testing.assert_array_equal(c, expected)
 
 
+@pytest.mark.parametrize("code,dtype", [
+    (TensorProto.FLOAT, np.float32), (TensorProto.INT8, np.int8),
+    (TensorProto.UINT16, np.uint16), (TensorProto.BOOL, np.bool_),
+    (TensorProto.STRING, object)])
+def test_concat_and_transpose_move_data(tmp_path, code, dtype):
+    m = model([helper.make_node("Concat", ["a", "b"], ["c"], axis=-1),
+               helper.make_node("Transpose", ["c"], ["t"], perm=[2, 0, 1]),
+               helper.make_node("Transpose", ["c"], ["r"])],
+              [helper.make_tensor_value_info("a", code, [2, 3, 1]),
+               helper.make_tensor_value_info("b", code, [2, 3, 2])],
+              [helper.make_tensor_value_info("t", code, [3, 2, 3]),
+               helper.make_tensor_value_info("r", code, [3, 3, 2])])
+    values = np.arange(18).reshape(2, 3, 3)
+    if dtype is object:
+        values = values.astype(str).astype(object)
+    else:
+        values = (values % 2 if dtype is np.bool_ else values).astype(dtype)
+    a, b = values[:, :, :1].copy(), values[:, :, 1:].copy()
+    t, r = session_of(m, tmp_path).run(None, {"a": a, "b": b})
+    np.testing.assert_array_equal(t, values.transpose(2, 0, 1))
+    np.testing.assert_array_equal(r, values.transpose())
+
+
 def test_integer_division_by_zero_does_not_trap(tmp_path):
     m = model([helper.make_node("Div", ["a", "b"], ["c"])],
               [helper.make_tensor_value_info("a", TensorProto.INT32, [3]),

@@ -173,3 +173,45 @@ func.func @overlapping_regions(%x: tensor<4xf32>) -> tensor<2x4xf32> {
   %3 = tensor.insert_slice %1 into %2[0, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<2x4xf32>
   return %3 : tensor<2x4xf32>
 }
+
+// -----
+
+// A value inserted into a region of a tensor (a Concat of upsampled maps)
+// is computed into that region: its tensor.empty, under the upsampling's
+// expanded view, becomes the slice of the insertion's destination, and the
+// ops computing the second input move after the first insertion.
+// CHECK-LABEL: func @concat_of_upsampled
+// CHECK:         %[[DEST:.*]] = bufferization.to_tensor
+// CHECK:         %[[FIRST_SLICE:.*]] = tensor.extract_slice %[[DEST]][0, 0] [2, 4] [1, 1]
+// CHECK:         tensor.expand_shape %[[FIRST_SLICE]]
+// CHECK:         %[[FIRST:.*]] = linalg.generic
+// CHECK:         %[[FIRST_FLAT:.*]] = tensor.collapse_shape %[[FIRST]]
+// CHECK:         %[[INSERTED:.*]] = tensor.insert_slice %[[FIRST_FLAT]] into %[[DEST]][0, 0] [2, 4] [1, 1]
+// CHECK:         %[[SECOND_SLICE:.*]] = tensor.extract_slice %[[INSERTED]][2, 0] [2, 4] [1, 1]
+// CHECK:         tensor.expand_shape %[[SECOND_SLICE]]
+// CHECK:         %[[SECOND:.*]] = linalg.generic
+// CHECK:         %[[SECOND_FLAT:.*]] = tensor.collapse_shape %[[SECOND]]
+// CHECK:         tensor.insert_slice %[[SECOND_FLAT]] into %[[INSERTED]][2, 0] [2, 4] [1, 1]
+// CHECK-NOT:     tensor.empty
+#in = affine_map<(d0, d1, d2) -> (d0, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @concat_of_upsampled(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> (tensor<4x4xf32> {onnx.name = "y"}) {
+  %ea = tensor.empty() : tensor<2x4xf32>
+  %va = tensor.expand_shape %ea [[0], [1, 2]] output_shape [2, 2, 2] : tensor<2x4xf32> into tensor<2x2x2xf32>
+  %ua = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "parallel", "parallel"]} ins(%a : tensor<2x2xf32>) outs(%va : tensor<2x2x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x2x2xf32>
+  %fa = tensor.collapse_shape %ua [[0], [1, 2]] : tensor<2x2x2xf32> into tensor<2x4xf32>
+  %eb = tensor.empty() : tensor<2x4xf32>
+  %vb = tensor.expand_shape %eb [[0], [1, 2]] output_shape [2, 2, 2] : tensor<2x4xf32> into tensor<2x2x2xf32>
+  %ub = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "parallel", "parallel"]} ins(%b : tensor<2x2xf32>) outs(%vb : tensor<2x2x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x2x2xf32>
+  %fb = tensor.collapse_shape %ub [[0], [1, 2]] : tensor<2x2x2xf32> into tensor<2x4xf32>
+  %e = tensor.empty() : tensor<4x4xf32>
+  %0 = tensor.insert_slice %fa into %e[0, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<4x4xf32>
+  %1 = tensor.insert_slice %fb into %0[2, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<4x4xf32>
+  return %1 : tensor<4x4xf32>
+}

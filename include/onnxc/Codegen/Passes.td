@@ -67,6 +67,14 @@ def ONNXResultsToDestinationsPass
     then computes straight into the caller's buffers: no allocation and no
     copy of the outputs on the hot path.
 
+    A value inserted into a region of a tensor (a Concat's input) that is
+    computed into a `tensor.empty` of its own through destination-style ops
+    and reshapes (a Resize's kernel) is computed into that region instead:
+    the empty tensor becomes the slice of the insertion's destination,
+    reshaped the same way, and the ops computing the value move after the
+    destination's definition. Upstream `eliminate-empty-tensors` does this
+    without reshapes only.
+
     The functions get `llvm.emit_c_interface` so that the runtime can call
     them with memref descriptors.
   }];

@@ -132,11 +132,7 @@ template <typename Op> struct ElementwiseLowering : OpConversionPattern<Op> {
 bool onnxc::onnx_to_linalg::isLoweredElementwise(Operation *op) {
   if (!isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op, MinV13Op>(op))
     return false;
-  auto isStatic = [](Type type) {
-    return cast<RankedTensorType>(type).hasStaticShape();
-  };
-  return llvm::all_of(op->getOperandTypes(), isStatic) &&
-         llvm::all_of(op->getResultTypes(), isStatic);
+  return onnx_to_linalg::hasStaticShapes(op);
 }
 
 void onnxc::onnx_to_linalg::populateElementwiseToLinalgPatterns(

@@ -65,6 +65,15 @@ ONNXToLinalgTypeConverter::ONNXToLinalgTypeConverter(MLIRContext *context) {
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
+bool onnxc::onnx_to_linalg::hasStaticShapes(Operation *op) {
+  auto isStatic = [](Type type) {
+    auto ranked = dyn_cast<RankedTensorType>(type);
+    return ranked && ranked.hasStaticShape();
+  };
+  return llvm::all_of(op->getOperandTypes(), isStatic) &&
+         llvm::all_of(op->getResultTypes(), isStatic);
+}
+
 Value onnxc::onnx_to_linalg::createEmptyLike(OpBuilder &b, Location loc,
                                              ArrayRef<OpFoldResult> sizes,
                                              Type elementType) {
@@ -252,7 +261,8 @@ struct ConvertOperandAndResultTypes final : ConversionPattern {
 /// has a lowering.
 static bool hasTensorOpLowering(Operation *op) {
   return isa<IdentityV25Op, ReluV14Op>(op) ||
-         onnx_to_linalg::isLoweredElementwise(op);
+         onnx_to_linalg::isLoweredElementwise(op) ||
+         onnx_to_linalg::isLoweredDataMovement(op);
 }
 
 /// Why a shape or elementwise op without a lowering was not computed at
@@ -287,8 +297,8 @@ static std::string explainUnfolded(Operation *op) {
     }
     llvm::append_range(worklist, producer->getOperands());
   }
-  if (readsData &&
-      isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op, MinV13Op>(op))
+  if (readsData && isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op,
+                       MinV13Op, ConcatV13Op, TransposeV25Op>(op))
     return "onnxc computes this operator on tensor data only when every "
            "shape is known at compile time; give the graph inputs' shapes "
            "with --input-shape";
@@ -404,6 +414,7 @@ void onnxc::populateONNXToLinalgConversionPatterns(
   // Relu becomes a Clip, lowered by ClipLowering.
   ReluV14Op::getCanonicalizationPatterns(patterns, patterns.getContext());
   onnx_to_linalg::populateElementwiseToLinalgPatterns(typeConverter, patterns);
+  onnx_to_linalg::populateDataMovementToLinalgPatterns(typeConverter, patterns);
   onnx_to_linalg::populateUpsampleToLinalgPatterns(typeConverter, patterns);
   onnx_to_linalg::populateResizeToLinalgPatterns(typeConverter, patterns,
                                                  alignCornersByOutputLength);

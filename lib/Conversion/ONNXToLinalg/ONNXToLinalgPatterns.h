@@ -22,6 +22,19 @@ void populateResizeToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                     mlir::RewritePatternSet &patterns,
                                     bool alignCornersByOutputLength);
 
+/// Whether every operand and result of `op` is a tensor of static shape:
+/// ops on data that broadcast or move regions are lowered only then.
+bool hasStaticShapes(mlir::Operation *op);
+
+/// Concat and Transpose of the newest versions on static shapes
+/// (isLoweredDataMovement).
+void populateDataMovementToLinalgPatterns(
+    const mlir::TypeConverter &typeConverter,
+    mlir::RewritePatternSet &patterns);
+
+/// Whether `op` is a Concat or Transpose the patterns above lower.
+bool isLoweredDataMovement(mlir::Operation *op);
+
 /// Add, Sub, Mul, Div, Max and Min of the newest versions on static shapes
 /// (isLoweredElementwise), with multidirectional broadcasting.
 void populateElementwiseToLinalgPatterns(

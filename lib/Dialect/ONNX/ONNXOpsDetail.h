@@ -83,6 +83,11 @@ OpFoldResult foldSlice(Value data, Attribute dataAttr, Type resultType,
                        const KnownInts &axes, const KnownInts &steps);
 LogicalResult inferConcat(OptionalLoc loc, ValueRange inputs, int64_t axis,
                           InferredTypes &inferred);
+LogicalResult inferTranspose(OptionalLoc loc, Value data,
+                             std::optional<ArrayRef<int64_t>> perm,
+                             InferredTypes &inferred);
+OpFoldResult foldTranspose(Attribute dataAttr, ArrayRef<int64_t> permutation,
+                           Type resultType);
 OpFoldResult foldConcat(ValueRange inputs, ArrayRef<Attribute> attrs,
                         int64_t axis, Type resultType);
 LogicalResult inferUnsqueeze(OptionalLoc loc, Value data, const KnownInts &axes,

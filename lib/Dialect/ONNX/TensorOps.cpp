@@ -597,6 +597,65 @@ OpFoldResult onnxc::onnx::detail::foldConcat(ValueRange inputs,
 }
 
 //===----------------------------------------------------------------------===//
+// Transpose
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t>
+onnxc::onnx::getTransposePermutation(std::optional<ArrayRef<int64_t>> perm,
+                                     int64_t rank) {
+  if (perm)
+    return SmallVector<int64_t>(*perm);
+  return llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(0, rank)));
+}
+
+LogicalResult
+onnxc::onnx::detail::inferTranspose(OptionalLoc loc, Value data,
+                                    std::optional<ArrayRef<int64_t>> perm,
+                                    InferredTypes &inferred) {
+  auto type = cast<RankedTensorType>(data.getType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> permutation = getTransposePermutation(perm, rank);
+  SmallVector<bool> seen(rank, false);
+  if (static_cast<int64_t>(permutation.size()) != rank)
+    return fail(loc, "Transpose's perm has " + Twine(permutation.size()) +
+                         " axes for an input of rank " + Twine(rank));
+  SmallVector<int64_t> shape;
+  for (int64_t axis : permutation) {
+    if (axis < 0 || axis >= rank || seen[axis])
+      return fail(loc, "Transpose's perm must list each axis of the input "
+                       "once, but has " +
+                           Twine(axis));
+    seen[axis] = true;
+    shape.push_back(type.getDimSize(axis));
+  }
+  inferred.push_back(RankedTensorType::get(shape, type.getElementType()));
+  return success();
+}
+
+OpFoldResult onnxc::onnx::detail::foldTranspose(Attribute dataAttr,
+                                                ArrayRef<int64_t> permutation,
+                                                Type resultType) {
+  DenseElementsAttr dense = getDense(dataAttr);
+  std::optional<RankedTensorType> type = getFoldableType(resultType);
+  if (!dense || !type)
+    return {};
+  if (dense.isSplat())
+    return dense.resizeSplat(*type);
+  SmallVector<int64_t> inputStrides =
+      computeStrides(cast<RankedTensorType>(dense.getType()).getShape());
+  SmallVector<int64_t> outputStrides = computeStrides(type->getShape());
+  // Output axis k is input axis permutation[k].
+  return gatherElements(dense, *type, [&](int64_t i) {
+    int64_t source = 0;
+    for (auto [k, axis] : llvm::enumerate(permutation)) {
+      source +=
+          (i / outputStrides[k]) % type->getDimSize(k) * inputStrides[axis];
+    }
+    return source;
+  });
+}
+
+//===----------------------------------------------------------------------===//
 // Unsqueeze, Squeeze
 //===----------------------------------------------------------------------===//
 

@@ -75,3 +75,28 @@ func.func @division_by_zero() -> tensor<1xi64> {
   %0 = onnx.DivV14 %a, %z : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
   return %0 : tensor<1xi64>
 }
+
+// -----
+
+// Concat writes each input into its region of one tensor; Transpose is
+// linalg.transpose.
+// CHECK-LABEL: func @concat_and_transpose
+// CHECK-SAME:    (%[[A:.*]]: tensor<1x2x4xf32>, %[[B:.*]]: tensor<1x3x4xf32>)
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x5x4xf32>
+// CHECK:         %[[I:.*]] = tensor.insert_slice %[[A]] into %[[E]][0, 0, 0] [1, 2, 4] [1, 1, 1]
+// CHECK:         %[[J:.*]] = tensor.insert_slice %[[B]] into %[[I]][0, 2, 0] [1, 3, 4] [1, 1, 1]
+// CHECK:         %[[T:.*]] = tensor.empty() : tensor<4x1x5xf32>
+// CHECK:         linalg.transpose ins(%[[J]] : tensor<1x5x4xf32>) outs(%[[T]] : tensor<4x1x5xf32>) permutation = [2, 0, 1]
+func.func @concat_and_transpose(%a: tensor<1x2x4xf32>, %b: tensor<1x3x4xf32>) -> tensor<4x1x5xf32> {
+  %0 = onnx.ConcatV13 %a, %b {axis = -2 : i64} : (tensor<1x2x4xf32>, tensor<1x3x4xf32>) -> tensor<1x5x4xf32>
+  %1 = onnx.TransposeV25 %0 {perm = array<i64: 2, 0, 1>} : tensor<1x5x4xf32> -> tensor<4x1x5xf32>
+  return %1 : tensor<4x1x5xf32>
+}
+
+// -----
+
+func.func @concat_of_run_time_shape(%a: tensor<?x4xf32>, %b: tensor<2x4xf32>) -> tensor<?x4xf32> {
+  // expected-error @+1 {{Concat: onnxc computes this operator on tensor data only when every shape is known at compile time; give the graph inputs' shapes with --input-shape}}
+  %0 = onnx.ConcatV13 %a, %b {axis = 0 : i64} : (tensor<?x4xf32>, tensor<2x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}

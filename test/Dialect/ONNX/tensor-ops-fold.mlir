@@ -291,3 +291,18 @@ func.func @cast_of_large_dimension(%big: tensor<4294967297x?xi8>, %data: tensor<
   %0 = onnx.SliceV13 %data, %starts, %ends : (tensor<10x10xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// A constant transposes at compile time; perm defaults to the axes
+// reversed.
+// CHECK-LABEL: func @transpose_constant
+// CHECK:         %[[C:.*]] = onnx.Constant dense<{{\[}}[1, 4], [2, 5], [3, 6]]> : tensor<3x2xi64>
+// CHECK-NOT:     onnx.Transpose
+// CHECK:         return %[[C]], %[[C]]
+func.func @transpose_constant() -> (tensor<3x2xi64>, tensor<3x2xi64>) {
+  %c = onnx.Constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi64>
+  %0 = onnx.TransposeV13 %c {perm = array<i64: 1, 0>} : tensor<2x3xi64> -> tensor<3x2xi64>
+  %1 = onnx.TransposeV1 %c : tensor<2x3xi64> -> tensor<3x2xi64>
+  return %0, %1 : tensor<3x2xi64>, tensor<3x2xi64>
+}

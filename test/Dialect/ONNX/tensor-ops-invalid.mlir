@@ -147,3 +147,21 @@ func.func @gather_constant_index(%x: tensor<4xi64>) -> tensor<i64> {
   %0 = onnx.GatherV13 %x, %i : tensor<4xi64>, tensor<i64> -> tensor<i64>
   return %0 : tensor<i64>
 }
+
+// -----
+
+func.func @transpose_perm_repeats(%x: tensor<2x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+2 {{Transpose's perm must list each axis of the input once, but has 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.TransposeV13 %x {perm = array<i64: 1, 1>} : tensor<2x3xf32> -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @transpose_perm_length(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+2 {{Transpose's perm has 3 axes for an input of rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.TransposeV13 %x {perm = array<i64: 1, 0, 2>} : tensor<2x3xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}

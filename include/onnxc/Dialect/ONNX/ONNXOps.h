@@ -85,6 +85,12 @@ struct ResizeOperands {
             coordinateMode == CoordinateTransformationMode::align_corners);
   }
 };
+
+/// Transpose's permutation: `perm`, or the axes of a tensor of `rank`
+/// reversed when it is absent.
+llvm::SmallVector<int64_t>
+getTransposePermutation(std::optional<llvm::ArrayRef<int64_t>> perm,
+                        int64_t rank);
 } // namespace onnxc::onnx
 
 #include "onnxc/Dialect/ONNX/ONNXInterfaces.h.inc"

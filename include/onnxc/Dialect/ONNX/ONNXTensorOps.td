@@ -225,6 +225,38 @@ def ONNX_ConcatV # version # Op : ONNX_InferredOp<"Concat", version,
 }
 
 //===----------------------------------------------------------------------===//
+// Transpose
+//===----------------------------------------------------------------------===//
+
+// `perm` defaults to the axes reversed; later versions add element types.
+foreach version = [1, 13, 21, 23, 24, 25] in
+def ONNX_TransposeV # version # Op : ONNX_InferredOp<"Transpose", version,
+    "inferTranspose(loc, adaptor.getData(), adaptor.getPerm(), inferred)",
+    "foldTranspose(adaptor.getData(), getPermutation(), getType())"> {
+  let summary = "Transpose-" # version # ": the axes of a tensor permuted";
+  let description = [{
+    Output axis `i` is input axis `perm[i]` (tf2onnx wraps every Resize of
+    an NHWC model in a pair of them).
+
+    ```mlir
+    %y = onnx.TransposeV13 %x {perm = array<i64: 0, 3, 1, 2>}
+        : tensor<1x8x8x3xf32> -> tensor<1x3x8x8xf32>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<ONNX_AllTypes<version>.types>:$data,
+                       OptionalAttr<DenseI64ArrayAttr>:$perm);
+  let results = (outs RankedTensorOf<ONNX_AllTypes<version>.types>:$transposed);
+  let assemblyFormat = "$data attr-dict `:` type($data) `->` type($transposed)";
+  let extraClassDeclaration = [{
+    /// `perm`, or the axes reversed when it is absent.
+    ::llvm::SmallVector<int64_t> getPermutation() {
+      return ::onnxc::onnx::getTransposePermutation(
+          getPerm(), getData().getType().getRank());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Unsqueeze and Squeeze
 //===----------------------------------------------------------------------===//
 
