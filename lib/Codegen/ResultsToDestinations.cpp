@@ -346,8 +346,13 @@ void computeInsertedValuesInPlace(func::FuncOp func) {
     if (!empty || !empty.getType().hasStaticShape() ||
         (destDef && destDef->getBlock() != insert->getBlock()))
       continue;
-    // The ops move after the destination's definition, in order.
+    // The ops move after the destination's definition, in order, when
+    // they all come before it (their operands then dominate the new place).
     if (destDef && empty->isBeforeInBlock(destDef)) {
+      if (llvm::any_of(chain, [&](Operation *op) {
+            return !op->isBeforeInBlock(destDef);
+          }))
+        continue;
       Operation *after = destDef;
       for (Operation *op : llvm::reverse(chain)) {
         op->moveAfter(after);
