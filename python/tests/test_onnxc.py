@@ -261,6 +261,29 @@ def test_concat_and_transpose_move_data(tmp_path, code, dtype):
     np.testing.assert_array_equal(r, values.transpose())
 
 
+@pytest.mark.parametrize("opset", [13, 14])
+def test_reshapes_of_data(tmp_path, opset):
+    # Reshape's 0 copies a dimension and -1 takes the rest; Squeeze and
+    # Unsqueeze with input axes (13 on).
+    m = model([helper.make_node("Reshape", ["x", "shape"], ["r"]),
+               helper.make_node("Unsqueeze", ["r", "one"], ["u"]),
+               helper.make_node("Squeeze", ["u", "one"], ["s"])],
+              [helper.make_tensor_value_info("x", TensorProto.INT16,
+                                             [2, 3, 4])],
+              [helper.make_tensor_value_info("r", TensorProto.INT16, [2, 12]),
+               helper.make_tensor_value_info("u", TensorProto.INT16,
+                                             [2, 1, 12]),
+               helper.make_tensor_value_info("s", TensorProto.INT16, [2, 12])],
+              [numpy_helper.from_array(np.array([0, -1], np.int64), "shape"),
+               numpy_helper.from_array(np.array([1], np.int64), "one")],
+              opset=opset)
+    x = np.arange(24, dtype=np.int16).reshape(2, 3, 4)
+    r, u, s = session_of(m, tmp_path).run(None, {"x": x})
+    np.testing.assert_array_equal(r, x.reshape(2, 12))
+    np.testing.assert_array_equal(u, x.reshape(2, 1, 12))
+    np.testing.assert_array_equal(s, x.reshape(2, 12))
+
+
 def test_integer_division_by_zero_does_not_trap(tmp_path):
     m = model([helper.make_node("Div", ["a", "b"], ["c"])],
               [helper.make_tensor_value_info("a", TensorProto.INT32, [3]),

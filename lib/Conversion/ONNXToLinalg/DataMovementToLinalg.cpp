@@ -1,17 +1,20 @@
-//===- DataMovementToLinalg.cpp - Concat and Transpose on data ------------===//
+//===- DataMovementToLinalg.cpp - Concat, Transpose, reshapes on data ----===//
 //
 // The other ops of a neck: YOLO and U-Net concatenate an upsampled map with
 // a skip connection, tf2onnx wraps each Resize of an NHWC model in
 // Transposes. Concat writes each input into its region of the result
 // (tensor.insert_slice into one tensor.empty: empty-tensor elimination then
 // lets the producer of an input, a Resize, write there directly); Transpose
-// is linalg.transpose. Static shapes only, as for the elementwise ops.
+// is linalg.transpose; Reshape, Squeeze and Unsqueeze are tensor.reshape
+// (the same elements in another shape). Static shapes only, as for the
+// elementwise ops.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ONNXToLinalgPatterns.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -78,16 +81,40 @@ struct TransposeLowering : OpConversionPattern<TransposeV25Op> {
     return success();
   }
 };
+/// Reshape, Squeeze or Unsqueeze: the input's elements in the result's
+/// static shape.
+template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!onnx_to_linalg::isLoweredDataMovement(op))
+      return rewriter.notifyMatchFailure(op, "run-time dimensions");
+    auto resultType = cast<RankedTensorType>(
+        this->getTypeConverter()->convertType(op->getResult(0).getType()));
+    auto shapeType =
+        RankedTensorType::get({resultType.getRank()}, rewriter.getI64Type());
+    Value shape = arith::ConstantOp::create(
+        rewriter, op.getLoc(),
+        DenseElementsAttr::get(shapeType, resultType.getShape()));
+    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType,
+                                                   adaptor.getData(), shape);
+    return success();
+  }
+};
 } // namespace
 
 bool onnxc::onnx_to_linalg::isLoweredDataMovement(Operation *op) {
-  if (!isa<ConcatV13Op, TransposeV25Op>(op))
+  if (!isa<ConcatV13Op, TransposeV25Op, ReshapeV25Op, SqueezeV25Op,
+           UnsqueezeV25Op>(op))
     return false;
   return onnx_to_linalg::hasStaticShapes(op);
 }
 
 void onnxc::onnx_to_linalg::populateDataMovementToLinalgPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
-  patterns.add<ConcatLowering, TransposeLowering>(typeConverter,
-                                                  patterns.getContext());
+  patterns.add<ConcatLowering, TransposeLowering, ReshapeLowering<ReshapeV25Op>,
+               ReshapeLowering<SqueezeV25Op>, ReshapeLowering<UnsqueezeV25Op>>(
+      typeConverter, patterns.getContext());
 }

@@ -298,7 +298,8 @@ static std::string explainUnfolded(Operation *op) {
     llvm::append_range(worklist, producer->getOperands());
   }
   if (readsData && isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op,
-                       MinV13Op, ConcatV13Op, TransposeV25Op>(op))
+                       MinV13Op, ConcatV13Op, TransposeV25Op, ReshapeV25Op,
+                       SqueezeV25Op, UnsqueezeV25Op>(op))
     return "onnxc computes this operator on tensor data only when every "
            "shape is known at compile time; give the graph inputs' shapes "
            "with --input-shape";

@@ -26,13 +26,13 @@ void populateResizeToLinalgPatterns(const mlir::TypeConverter &typeConverter,
 /// ops on data that broadcast or move regions are lowered only then.
 bool hasStaticShapes(mlir::Operation *op);
 
-/// Concat and Transpose of the newest versions on static shapes
-/// (isLoweredDataMovement).
+/// Concat, Transpose, Reshape, Squeeze and Unsqueeze of the newest versions
+/// on static shapes (isLoweredDataMovement).
 void populateDataMovementToLinalgPatterns(
     const mlir::TypeConverter &typeConverter,
     mlir::RewritePatternSet &patterns);
 
-/// Whether `op` is a Concat or Transpose the patterns above lower.
+/// Whether `op` is a data-moving op the patterns above lower.
 bool isLoweredDataMovement(mlir::Operation *op);
 
 /// Add, Sub, Mul, Div, Max and Min of the newest versions on static shapes

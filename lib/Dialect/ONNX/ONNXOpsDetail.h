@@ -83,6 +83,8 @@ OpFoldResult foldSlice(Value data, Attribute dataAttr, Type resultType,
                        const KnownInts &axes, const KnownInts &steps);
 LogicalResult inferConcat(OptionalLoc loc, ValueRange inputs, int64_t axis,
                           InferredTypes &inferred);
+LogicalResult inferReshape(OptionalLoc loc, Value data, const KnownInts &shape,
+                           bool allowZero, InferredTypes &inferred);
 LogicalResult inferTranspose(OptionalLoc loc, Value data,
                              std::optional<ArrayRef<int64_t>> perm,
                              InferredTypes &inferred);

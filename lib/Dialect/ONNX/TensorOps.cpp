@@ -597,6 +597,72 @@ OpFoldResult onnxc::onnx::detail::foldConcat(ValueRange inputs,
 }
 
 //===----------------------------------------------------------------------===//
+// Reshape
+//===----------------------------------------------------------------------===//
+
+LogicalResult onnxc::onnx::detail::inferReshape(OptionalLoc loc, Value data,
+                                                const KnownInts &shape,
+                                                bool allowZero,
+                                                InferredTypes &inferred) {
+  auto type = cast<RankedTensorType>(data.getType());
+  if (!shape.elements)
+    return fail(loc, "Reshape's 'shape' must have a static length: it "
+                     "decides the result's rank");
+  SmallVector<int64_t> result;
+  std::optional<int64_t> inferredAxis;
+  int64_t product = 1;
+  bool productKnown = true;
+  for (auto [i, entry] : llvm::enumerate(*shape.elements)) {
+    if (!entry) {
+      result.push_back(ShapedType::kDynamic);
+      productKnown = false;
+      continue;
+    }
+    int64_t size = *entry;
+    if (size == 0 && !allowZero) {
+      if (static_cast<int64_t>(i) >= type.getRank())
+        return fail(loc, "Reshape's shape entry " + Twine(i) +
+                             " is 0, which copies an input dimension the "
+                             "input (rank " +
+                             Twine(type.getRank()) + ") does not have");
+      size = type.getDimSize(i);
+    } else if (size == -1) {
+      if (inferredAxis)
+        return fail(loc, "Reshape's shape has more than one -1");
+      inferredAxis = i;
+      result.push_back(ShapedType::kDynamic);
+      continue;
+    } else if (size < -1) {
+      return fail(loc,
+                  "Reshape's shape entry " + Twine(i) + " is " + Twine(size));
+    }
+    result.push_back(size);
+    if (ShapedType::isDynamic(size))
+      productKnown = false;
+    else
+      product *= size;
+  }
+  if (allowZero && inferredAxis && llvm::is_contained(result, 0))
+    return fail(loc, "Reshape with allowzero may not have both a 0 and a -1 "
+                     "in its shape");
+  // The elements must agree where both counts are known.
+  if (type.hasStaticShape() && productKnown) {
+    int64_t count = type.getNumElements();
+    if (inferredAxis) {
+      if (product == 0 || count % product != 0)
+        return fail(loc, "Reshape cannot fill its shape with the input's " +
+                             Twine(count) + " elements");
+      result[*inferredAxis] = count / product;
+    } else if (product != count) {
+      return fail(loc, "Reshape's shape holds " + Twine(product) +
+                           " elements, but the input has " + Twine(count));
+    }
+  }
+  inferred.push_back(RankedTensorType::get(result, type.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Transpose
 //===----------------------------------------------------------------------===//
 

@@ -100,3 +100,18 @@ func.func @concat_of_run_time_shape(%a: tensor<?x4xf32>, %b: tensor<2x4xf32>) ->
   %0 = onnx.ConcatV13 %a, %b {axis = 0 : i64} : (tensor<?x4xf32>, tensor<2x4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }
+
+// -----
+
+// Reshape, Squeeze and Unsqueeze on data keep the elements in order.
+// CHECK-LABEL: func @reshapes
+// CHECK:         %[[S:.*]] = arith.constant dense<[3, 8]> : tensor<2xi64>
+// CHECK:         %[[R:.*]] = tensor.reshape %{{.*}}(%[[S]]) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<3x8xf32>
+// CHECK:         tensor.reshape %[[R]](%{{.*}}) : (tensor<3x8xf32>, tensor<3xi64>) -> tensor<3x1x8xf32>
+func.func @reshapes(%x: tensor<2x3x4xf32>) -> tensor<3x1x8xf32> {
+  %s = onnx.Constant dense<[3, -1]> : tensor<2xi64>
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<3x8xf32>
+  %a = onnx.Constant dense<[1]> : tensor<1xi64>
+  %1 = onnx.UnsqueezeV25 %0, %a : tensor<3x8xf32>, tensor<1xi64> -> tensor<3x1x8xf32>
+  return %1 : tensor<3x1x8xf32>
+}

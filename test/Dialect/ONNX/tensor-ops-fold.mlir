@@ -306,3 +306,31 @@ func.func @transpose_constant() -> (tensor<3x2xi64>, tensor<3x2xi64>) {
   %1 = onnx.TransposeV1 %c : tensor<2x3xi64> -> tensor<3x2xi64>
   return %0, %1 : tensor<3x2xi64>, tensor<3x2xi64>
 }
+
+// -----
+
+// Reshape's 0 copies the input's dimension, -1 takes the rest; a constant
+// reshapes at compile time.
+// CHECK-LABEL: func @reshape_constant
+// CHECK:         %[[C:.*]] = onnx.Constant dense<{{\[}}[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi64>
+// CHECK-NOT:     onnx.Reshape
+// CHECK:         return %[[C]]
+func.func @reshape_constant() -> tensor<3x2xi64> {
+  %c = onnx.Constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi64>
+  %s = onnx.Constant dense<[-1, 2]> : tensor<2xi64>
+  %0 = onnx.ReshapeV14 %c, %s : (tensor<2x3xi64>, tensor<2xi64>) -> tensor<3x2xi64>
+  return %0 : tensor<3x2xi64>
+}
+
+// -----
+
+// CHECK-LABEL: func @reshape_types
+// CHECK:         onnx.ReshapeV25 %{{.*}}, %{{.*}} : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x12x1xf32>
+// CHECK:         onnx.ReshapeV25 %{{.*}}, %{{.*}} {allowzero = 1 : i64} : (tensor<0x3xf32>, tensor<2xi64>) -> tensor<3x0xf32>
+func.func @reshape_types(%x: tensor<2x3x4xf32>, %e: tensor<0x3xf32>) -> (tensor<2x12x1xf32>, tensor<3x0xf32>) {
+  %s = onnx.Constant dense<[0, -1, 1]> : tensor<3xi64>
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x12x1xf32>
+  %z = onnx.Constant dense<[3, 0]> : tensor<2xi64>
+  %1 = onnx.ReshapeV25 %e, %z {allowzero = 1 : i64} : (tensor<0x3xf32>, tensor<2xi64>) -> tensor<3x0xf32>
+  return %0, %1 : tensor<2x12x1xf32>, tensor<3x0xf32>
+}

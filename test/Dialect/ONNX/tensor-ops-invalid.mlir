@@ -165,3 +165,23 @@ func.func @transpose_perm_length(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
   %0 = onnx.TransposeV13 %x {perm = array<i64: 1, 0, 2>} : tensor<2x3xf32> -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+func.func @reshape_two_inferred(%x: tensor<2x3xf32>) -> tensor<?x?xf32> {
+  %s = onnx.Constant dense<[-1, -1]> : tensor<2xi64>
+  // expected-error @+2 {{Reshape's shape has more than one -1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @reshape_count(%x: tensor<2x3xf32>) -> tensor<4xf32> {
+  %s = onnx.Constant dense<[4]> : tensor<1xi64>
+  // expected-error @+2 {{Reshape's shape holds 4 elements, but the input has 6}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -305,6 +305,34 @@ def ONNX_SqueezeV # version # Op
 }
 
 //===----------------------------------------------------------------------===//
+// Reshape
+//===----------------------------------------------------------------------===//
+
+// Reshape-1 takes the shape as an attribute and is not supported; 14 adds
+// `allowzero`. The shape must be known at compile time: it decides the
+// result's rank.
+foreach version = [5, 13, 14, 19, 21, 23, 24, 25] in
+def ONNX_ReshapeV # version # Op : ONNX_InferredOp<"Reshape", version,
+    "inferReshape(loc, adaptor.getData(), getKnownInts(adaptor.getShape()), " #
+        !if(!ge(version, 14), "adaptor.getAllowzero() != 0", "false") #
+        ", inferred)",
+    "foldReshapedConstant(adaptor.getData(), getData(), getType())"> {
+  let summary = "Reshape-" # version # ": the elements in another shape";
+  let description = [{
+    The elements of `data`, in order, in the shape `shape` gives: an entry 0
+    copies the input's dimension (unless `allowzero`, from 14, makes it 0)
+    and one entry -1 takes what the others leave.
+  }];
+  let arguments = !con(
+      (ins RankedTensorOf<ONNX_AllTypes<version>.types>:$data,
+           1DTensorOf<[I64]>:$shape),
+      !if(!ge(version, 14), (ins DefaultValuedAttr<I64Attr, "0">:$allowzero),
+          (ins)));
+  let results = (outs RankedTensorOf<ONNX_AllTypes<version>.types>:$reshaped);
+  let assemblyFormat = "$data `,` $shape attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
 // Cast
 //===----------------------------------------------------------------------===//
 
