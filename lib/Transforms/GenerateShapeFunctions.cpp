@@ -356,6 +356,17 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
     }
     checks.check(finite, llvm::formatv("{0}: roi must be finite", what).str());
   }
+  if (resize.scalesBesideSizes)
+    checks.check(
+        arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq,
+            tensor::DimOp::create(b, loc,
+                                  mapping.lookup(resize.scalesBesideSizes), 0),
+            index(0)),
+        llvm::formatv("{0}: takes exactly one of 'scales' and 'sizes', but "
+                      "has both (an empty 'scales' stands for none)",
+                      what)
+            .str());
   if (resize.scales && !isConstant(resize.scales)) {
     Value scales = mapping.lookup(resize.scales);
     Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));

@@ -133,9 +133,10 @@ template <typename ResizeOp> struct UpgradeResize : OpRewritePattern<ResizeOp> {
       if (attr.getName() !=
           OpTrait::AttrSizedOperandSegments<void>::getOperandSegmentSizeAttr())
         attributes.push_back(attr);
-    rewriter.replaceOp(op, createLatestResize(rewriter, op.getLoc(),
-                                              op.getY().getType(), r.x, r.roi,
-                                              r.scales, r.sizes, attributes));
+    rewriter.replaceOp(
+        op, createLatestResize(rewriter, op.getLoc(), op.getY().getType(), r.x,
+                               r.roi, r.scales ? r.scales : r.scalesBesideSizes,
+                               r.sizes, attributes));
     return success();
   }
 };

@@ -898,6 +898,17 @@ def misc_cases(data):
     c.initializers = [t for t in c.initializers if t.name != "scales"]
     c.input("scales", np.zeros([0], F32), "float32")
     cases.append(c)
+    # The same with scales declared of unknown length, at 11 and 13: sizes
+    # decides when the scales given are empty.
+    for opset in (11, 13):
+        c = resize_case(
+            "resize%d_float32_linear_runtime_scales_of_any_length_empty" %
+            opset, opset, x, "float32", mode="linear", sizes=[5, 3],
+            form="runtime")
+        c.initializers = [t for t in c.initializers if t.name != "scales"]
+        c.input("scales", np.zeros([0], F32), "float32", ["K"])
+        c.nodes[0].input[2] = "scales"
+        cases.append(c)
     # half_pixel_symmetric coordinates that are integers in exact
     # arithmetic (1 here, at scale 0.4 of 3): floored as the reference's
     # double sum, added in its order, floors them.
@@ -962,6 +973,15 @@ def error_cases(data):
     cases.append(resize_case(
         "error_resize13_huge_scale", 13, x, "float32", scales=[1, 1e30],
         form="runtime", expected_error="an output dimension is too large"))
+    # Scales beside sizes must be empty, decided per run.
+    c = resize_case(
+        "error_resize11_scales_and_sizes", 11, x, "float32", sizes=[5, 3],
+        form="runtime",
+        expected_error="takes exactly one of 'scales' and 'sizes', but has "
+                       "both")
+    c.initializers = [t for t in c.initializers if t.name != "scales"]
+    c.input("scales", np.array([2, 2], F32), "float32", ["K"])
+    cases.append(c)
     for value in (np.nan, np.inf):
         cases.append(resize_case(
             "error_resize13_roi_%s" % fmt([value]), 13, x, "float32",

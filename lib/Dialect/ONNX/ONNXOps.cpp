@@ -586,6 +586,12 @@ static ResizeOperands readResizeV11(OpOrAdaptor op, int64_t version = 11) {
   r.roi = presentInput(op.getRoi());
   r.scales = presentInput(op.getScales());
   r.sizes = op.getSizes();
+  // Whether such a `scales` is empty is known only at run time.
+  if (r.scales && r.sizes &&
+      cast<RankedTensorType>(r.scales.getType()).isDynamicDim(0)) {
+    r.scalesBesideSizes = r.scales;
+    r.scales = Value();
+  }
   r.mode = op.getMode();
   r.coordinateMode = op.getCoordinateTransformationMode();
   r.nearestMode = op.getNearestMode();

@@ -47,6 +47,10 @@ enum class NodeForm {
 struct ResizeOperands {
   int64_t version = 0;
   mlir::Value x, roi, scales, sizes;
+  /// A run-time `scales` of unknown length given beside `sizes` (Resize-11
+  /// requires the input; an empty one means absent): `sizes` decides, and
+  /// the shape function checks that this one is empty.
+  mlir::Value scalesBesideSizes;
   ResizeMode mode = ResizeMode::nearest;
   CoordinateTransformationMode coordinateMode =
       CoordinateTransformationMode::half_pixel;
