@@ -642,6 +642,14 @@ Operation *ModelImporter::buildGeneric(NodeReader &node, OperationName name) {
     case pb::AttributeProto::STRING:
       value = b.getStringAttr(attr.s());
       break;
+    case pb::AttributeProto::TENSOR: {
+      FailureOr<ElementsAttr> tensor = convertTensor(
+          attr.t(), "attribute '" + attr.name() + "' of " + proto.op_type());
+      if (failed(tensor))
+        return nullptr;
+      value = *tensor;
+      break;
+    }
     default:
       node.error() << "attribute '" << attr.name() << "' is "
                    << attributeTypeName(attr.type())

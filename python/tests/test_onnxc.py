@@ -284,6 +284,24 @@ def test_reshapes_of_data(tmp_path, opset):
     np.testing.assert_array_equal(s, x.reshape(2, 12))
 
 
+@pytest.mark.parametrize("dims", [[2, 3], [300, 300]])
+@pytest.mark.parametrize("code,dtype,fill", [
+    (TensorProto.FLOAT, np.float32, 1.5), (TensorProto.UINT8, np.uint8, 200),
+    (TensorProto.BOOL, np.bool_, True), (TensorProto.INT64, np.int64, -7)])
+def test_constant_of_shape(tmp_path, dims, code, dtype, fill):
+    # Small ones fold to a constant; large ones are filled at run time. The
+    # shape comes from the input's Shape, as exporters write it.
+    value = helper.make_tensor("value", code, [1], [fill])
+    m = model([helper.make_node("Shape", ["x"], ["shape"]),
+               helper.make_node("ConstantOfShape", ["shape"], ["y"],
+                                value=value)],
+              [helper.make_tensor_value_info("x", TensorProto.FLOAT, dims)],
+              [helper.make_tensor_value_info("y", code, dims)])
+    (y,) = session_of(m, tmp_path).run(
+        None, {"x": np.zeros(dims, np.float32)})
+    np.testing.assert_array_equal(y, np.full(dims, fill, dtype))
+
+
 def test_integer_division_by_zero_does_not_trap(tmp_path):
     m = model([helper.make_node("Div", ["a", "b"], ["c"])],
               [helper.make_tensor_value_info("a", TensorProto.INT32, [3]),

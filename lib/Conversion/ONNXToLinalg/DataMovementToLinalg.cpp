@@ -6,8 +6,8 @@
 // (tensor.insert_slice into one tensor.empty: empty-tensor elimination then
 // lets the producer of an input, a Resize, write there directly); Transpose
 // is linalg.transpose; Reshape, Squeeze and Unsqueeze are tensor.reshape
-// (the same elements in another shape). Static shapes only, as for the
-// elementwise ops.
+// (the same elements in another shape); ConstantOfShape too large to fold
+// is a linalg.fill. Static shapes only, as for the elementwise ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,6 +81,38 @@ struct TransposeLowering : OpConversionPattern<TransposeV25Op> {
     return success();
   }
 };
+
+/// ConstantOfShape of a static shape: the value, filled.
+struct ConstantOfShapeLowering : OpConversionPattern<ConstantOfShapeV25Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConstantOfShapeV25Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getOutput().getType()));
+    if (!resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "run-time dimensions");
+    Location loc = op.getLoc();
+    TypedAttr fill = op.getFillValue();
+    // Booleans are bytes after type conversion.
+    if (auto flag = dyn_cast<IntegerAttr>(fill);
+        flag && flag.getType().isInteger(1))
+      fill = rewriter.getIntegerAttr(resultType.getElementType(),
+                                     flag.getValue().getZExtValue());
+    // Unsigned integers are signless after type conversion.
+    else if (auto integer = dyn_cast<IntegerAttr>(fill))
+      fill = rewriter.getIntegerAttr(resultType.getElementType(),
+                                     integer.getValue());
+    Value value = arith::ConstantOp::create(rewriter, loc, fill);
+    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                         resultType.getElementType());
+    rewriter.replaceOp(
+        op, linalg::FillOp::create(rewriter, loc, value, init).getResult(0));
+    return success();
+  }
+};
+
 /// Reshape, Squeeze or Unsqueeze: the input's elements in the result's
 /// static shape.
 template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
@@ -107,14 +139,15 @@ template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
 
 bool onnxc::onnx_to_linalg::isLoweredDataMovement(Operation *op) {
   if (!isa<ConcatV13Op, TransposeV25Op, ReshapeV25Op, SqueezeV25Op,
-           UnsqueezeV25Op>(op))
+           UnsqueezeV25Op, ConstantOfShapeV25Op>(op))
     return false;
   return onnx_to_linalg::hasStaticShapes(op);
 }
 
 void onnxc::onnx_to_linalg::populateDataMovementToLinalgPatterns(
     const TypeConverter &typeConverter, RewritePatternSet &patterns) {
-  patterns.add<ConcatLowering, TransposeLowering, ReshapeLowering<ReshapeV25Op>,
-               ReshapeLowering<SqueezeV25Op>, ReshapeLowering<UnsqueezeV25Op>>(
-      typeConverter, patterns.getContext());
+  patterns.add<ConcatLowering, TransposeLowering, ConstantOfShapeLowering,
+               ReshapeLowering<ReshapeV25Op>, ReshapeLowering<SqueezeV25Op>,
+               ReshapeLowering<UnsqueezeV25Op>>(typeConverter,
+                                                patterns.getContext());
 }

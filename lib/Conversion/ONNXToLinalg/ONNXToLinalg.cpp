@@ -299,7 +299,7 @@ static std::string explainUnfolded(Operation *op) {
   }
   if (readsData && isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op,
                        MinV13Op, ConcatV13Op, TransposeV25Op, ReshapeV25Op,
-                       SqueezeV25Op, UnsqueezeV25Op>(op))
+                       SqueezeV25Op, UnsqueezeV25Op, ConstantOfShapeV25Op>(op))
     return "onnxc computes this operator on tensor data only when every "
            "shape is known at compile time; give the graph inputs' shapes "
            "with --input-shape";

@@ -83,6 +83,10 @@ OpFoldResult foldSlice(Value data, Attribute dataAttr, Type resultType,
                        const KnownInts &axes, const KnownInts &steps);
 LogicalResult inferConcat(OptionalLoc loc, ValueRange inputs, int64_t axis,
                           InferredTypes &inferred);
+LogicalResult inferConstantOfShape(OptionalLoc loc, MLIRContext *context,
+                                   const KnownInts &shape, ElementsAttr value,
+                                   InferredTypes &inferred);
+OpFoldResult foldConstantOfShape(TypedAttr fill, Type resultType);
 LogicalResult inferReshape(OptionalLoc loc, Value data, const KnownInts &shape,
                            bool allowZero, InferredTypes &inferred);
 LogicalResult inferTranspose(OptionalLoc loc, Value data,

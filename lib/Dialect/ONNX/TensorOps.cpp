@@ -597,6 +597,51 @@ OpFoldResult onnxc::onnx::detail::foldConcat(ValueRange inputs,
 }
 
 //===----------------------------------------------------------------------===//
+// ConstantOfShape
+//===----------------------------------------------------------------------===//
+
+TypedAttr onnxc::onnx::getConstantOfShapeValue(ElementsAttr value,
+                                               MLIRContext *context) {
+  if (!value || value.getNumElements() != 1)
+    return FloatAttr::get(Float32Type::get(context), 0.0);
+  return cast<TypedAttr>(*value.value_begin<Attribute>());
+}
+
+LogicalResult onnxc::onnx::detail::inferConstantOfShape(
+    OptionalLoc loc, MLIRContext *context, const KnownInts &shape,
+    ElementsAttr value, InferredTypes &inferred) {
+  if (value && value.getNumElements() != 1)
+    return fail(loc, "ConstantOfShape's value must hold one element, but "
+                     "holds " +
+                         Twine(value.getNumElements()));
+  if (value && !value.getElementType().isIntOrFloat())
+    return fail(loc, "ConstantOfShape's value must be a number or a bool, "
+                     "but is " +
+                         typeString(value.getType()));
+  if (!shape.elements)
+    return fail(loc, "ConstantOfShape's input must have a static length: "
+                     "it decides the result's rank");
+  SmallVector<int64_t> dims;
+  for (auto [i, entry] : llvm::enumerate(*shape.elements)) {
+    if (entry && *entry < 0)
+      return fail(loc, "ConstantOfShape's dimension " + Twine(i) + " is " +
+                           Twine(*entry));
+    dims.push_back(entry ? *entry : ShapedType::kDynamic);
+  }
+  inferred.push_back(RankedTensorType::get(
+      dims, getConstantOfShapeValue(value, context).getType()));
+  return success();
+}
+
+OpFoldResult onnxc::onnx::detail::foldConstantOfShape(TypedAttr fill,
+                                                      Type resultType) {
+  std::optional<RankedTensorType> type = getFoldableType(resultType);
+  if (!type)
+    return {};
+  return SplatElementsAttr::get(*type, fill);
+}
+
+//===----------------------------------------------------------------------===//
 // Reshape
 //===----------------------------------------------------------------------===//
 

@@ -334,3 +334,17 @@ func.func @reshape_types(%x: tensor<2x3x4xf32>, %e: tensor<0x3xf32>) -> (tensor<
   %1 = onnx.ReshapeV25 %e, %z {allowzero = 1 : i64} : (tensor<0x3xf32>, tensor<2xi64>) -> tensor<3x0xf32>
   return %0, %1 : tensor<2x12x1xf32>, tensor<3x0xf32>
 }
+
+// -----
+
+// ConstantOfShape folds to a splat of its value (0.0 float32 by default).
+// CHECK-LABEL: func @constant_of_shape
+// CHECK:         onnx.Constant dense<3> : tensor<2x4xi32>
+// CHECK:         onnx.Constant dense<0.000000e+00> : tensor<3xf32>
+func.func @constant_of_shape() -> (tensor<2x4xi32>, tensor<3xf32>) {
+  %s = onnx.Constant dense<[2, 4]> : tensor<2xi64>
+  %0 = onnx.ConstantOfShapeV25 %s {value = dense<3> : tensor<1xi32>} : tensor<2xi64> -> tensor<2x4xi32>
+  %t = onnx.Constant dense<[3]> : tensor<1xi64>
+  %1 = onnx.ConstantOfShapeV9 %t : tensor<1xi64> -> tensor<3xf32>
+  return %0, %1 : tensor<2x4xi32>, tensor<3xf32>
+}

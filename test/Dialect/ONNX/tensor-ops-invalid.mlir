@@ -185,3 +185,13 @@ func.func @reshape_count(%x: tensor<2x3xf32>) -> tensor<4xf32> {
   %0 = onnx.ReshapeV25 %x, %s : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @constant_of_shape_negative() -> tensor<?xf32> {
+  %s = onnx.Constant dense<[-2]> : tensor<1xi64>
+  // expected-error @+2 {{ConstantOfShape's dimension 0 is -2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ConstantOfShapeV25 %s : tensor<1xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

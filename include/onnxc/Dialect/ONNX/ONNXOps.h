@@ -90,6 +90,11 @@ struct ResizeOperands {
   }
 };
 
+/// ConstantOfShape's element: `value`'s one element, or 0.0 float32 when
+/// `value` is absent (null).
+mlir::TypedAttr getConstantOfShapeValue(mlir::ElementsAttr value,
+                                        mlir::MLIRContext *context);
+
 /// Transpose's permutation: `perm`, or the axes of a tensor of `rank`
 /// reversed when it is absent.
 llvm::SmallVector<int64_t>

@@ -305,6 +305,33 @@ def ONNX_SqueezeV # version # Op
 }
 
 //===----------------------------------------------------------------------===//
+// ConstantOfShape
+//===----------------------------------------------------------------------===//
+
+// A tensor of the shape `input` holds, every element `value` (one element;
+// 0.0 float32 when absent). Later versions add element types.
+foreach version = [9, 20, 21, 23, 24, 25] in
+def ONNX_ConstantOfShapeV # version # Op
+    : ONNX_InferredOp<"ConstantOfShape", version,
+        "inferConstantOfShape(loc, context, getKnownInts(adaptor.getInput()), "
+        "adaptor.getValueAttr(), inferred)",
+        "foldConstantOfShape(getFillValue(), getType())"> {
+  let summary = "ConstantOfShape-" # version #
+                ": a tensor of a given shape filled with one value";
+  let arguments = (ins 1DTensorOf<[I64]>:$input,
+                       OptionalAttr<ElementsAttr>:$value);
+  let results = (outs RankedTensorOf<ONNX_AllTypes<version>.types>:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($output)";
+  let extraClassDeclaration = [{
+    /// The element every position holds.
+    ::mlir::TypedAttr getFillValue() {
+      return ::onnxc::onnx::getConstantOfShapeValue(getValueAttr(),
+                                                    getContext());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Reshape
 //===----------------------------------------------------------------------===//
 
