@@ -46,6 +46,10 @@ struct ConcatLowering : OpConversionPattern<ConcatV13Op> {
     int64_t offset = 0;
     for (Value input : adaptor.getInputs()) {
       auto type = cast<RankedTensorType>(input.getType());
+      // An empty input adds nothing, and its offset may be the axis's end,
+      // where insert_slice allows no slice.
+      if (type.getNumElements() == 0)
+        continue;
       SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
       offsets[axis] = rewriter.getIndexAttr(offset);
       SmallVector<OpFoldResult> sizes = llvm::map_to_vector(

@@ -115,3 +115,17 @@ func.func @reshapes(%x: tensor<2x3x4xf32>) -> tensor<3x1x8xf32> {
   %1 = onnx.UnsqueezeV25 %0, %a : tensor<3x8xf32>, tensor<1xi64> -> tensor<3x1x8xf32>
   return %1 : tensor<3x1x8xf32>
 }
+
+// -----
+
+// Empty inputs add nothing: none is inserted, also at the axis's end.
+// CHECK-LABEL: func @concat_with_empty_inputs
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>, %[[Z:.*]]: tensor<2x0xf32>)
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK:         %[[I:.*]] = tensor.insert_slice %[[X]] into %[[E]][0, 0] [2, 3] [1, 1]
+// CHECK-NOT:     tensor.insert_slice
+// CHECK:         return %[[I]]
+func.func @concat_with_empty_inputs(%x: tensor<2x3xf32>, %z: tensor<2x0xf32>) -> tensor<2x3xf32> {
+  %0 = onnx.ConcatV13 %x, %z {axis = 1 : i64} : (tensor<2x3xf32>, tensor<2x0xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
