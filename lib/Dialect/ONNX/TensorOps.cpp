@@ -54,11 +54,24 @@ static DenseElementsAttr getDense(Attribute value) {
   return dense;
 }
 
+/// The number of elements of static dimensions `dims`, unless it exceeds
+/// what a tensor can hold (2^62, which keeps every later size computation
+/// clear of overflow).
+static std::optional<int64_t> getElementCount(ArrayRef<int64_t> dims) {
+  int64_t count = 1;
+  for (int64_t size : dims)
+    if (llvm::MulOverflow(count, size, count) || count > (int64_t(1) << 62))
+      return std::nullopt;
+  return count;
+}
+
 /// The static shape of a foldable result.
 static std::optional<RankedTensorType> getFoldableType(Type type) {
   auto ranked = dyn_cast<RankedTensorType>(type);
-  if (!ranked || !ranked.hasStaticShape() ||
-      ranked.getNumElements() > kMaxFoldedElements)
+  if (!ranked || !ranked.hasStaticShape())
+    return std::nullopt;
+  std::optional<int64_t> count = getElementCount(ranked.getShape());
+  if (!count || *count > kMaxFoldedElements)
     return std::nullopt;
   return ranked;
 }
@@ -628,6 +641,11 @@ LogicalResult onnxc::onnx::detail::inferConstantOfShape(
                            Twine(*entry));
     dims.push_back(entry ? *entry : ShapedType::kDynamic);
   }
+  SmallVector<int64_t> known(llvm::make_filter_range(
+      dims, [](int64_t size) { return !ShapedType::isDynamic(size); }));
+  if (!getElementCount(known))
+    return fail(loc, "ConstantOfShape's shape holds more elements than a "
+                     "tensor can (2^62)");
   inferred.push_back(RankedTensorType::get(
       dims, getConstantOfShapeValue(value, context).getType()));
   return success();
@@ -684,8 +702,10 @@ LogicalResult onnxc::onnx::detail::inferReshape(OptionalLoc loc, Value data,
     result.push_back(size);
     if (ShapedType::isDynamic(size))
       productKnown = false;
-    else
-      product *= size;
+    else if (llvm::MulOverflow(product, size, product) ||
+             product > (int64_t(1) << 62))
+      return fail(loc, "Reshape's shape holds more elements than a tensor "
+                       "can (2^62)");
   }
   if (allowZero && inferredAxis && llvm::is_contained(result, 0))
     return fail(loc, "Reshape with allowzero may not have both a 0 and a -1 "

@@ -195,3 +195,23 @@ func.func @constant_of_shape_negative() -> tensor<?xf32> {
   %0 = onnx.ConstantOfShapeV25 %s : tensor<1xi64> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+func.func @constant_of_shape_too_large() -> tensor<?x?xf32> {
+  %s = onnx.Constant dense<[4611686018427387904, 4611686018427387904]> : tensor<2xi64>
+  // expected-error @+2 {{ConstantOfShape's shape holds more elements than a tensor can (2^62)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ConstantOfShapeV25 %s : tensor<2xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @reshape_too_large(%x: tensor<4xf32>) -> tensor<?x?x?xf32> {
+  %s = onnx.Constant dense<[4611686018427387904, 4611686018427387904, 4]> : tensor<3xi64>
+  // expected-error @+2 {{Reshape's shape holds more elements than a tensor can (2^62)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<4xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  return %0 : tensor<?x?x?xf32>
+}
