@@ -154,7 +154,12 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(vectorToSCF));
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(arith::createArithExpandOpsPass());
+  // bfloat16 conversions as integer arithmetic: without a native one (x86
+  // before AVX512-BF16), LLVM calls compiler-rt's __truncsfbf2, which a
+  // model does not link.
+  arith::ArithExpandOpsPassOptions expandOptions;
+  expandOptions.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   ConvertVectorToLLVMPassOptions vectorToLLVM;
@@ -175,7 +180,7 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createONNXShuffleBF16AsIntegersPass());
+  pm.addPass(createONNXMoveBF16AsIntegersPass());
   addCleanup(pm);
 }
 

@@ -563,16 +563,20 @@ def ONNXParallelizeLoopsPass
   ];
 }
 
-def ONNXShuffleBF16AsIntegersPass
-    : Pass<"onnx-shuffle-bf16-as-integers", "::mlir::ModuleOp"> {
-  let summary = "Shuffle bfloat16 vectors as 16-bit integers";
+def ONNXMoveBF16AsIntegersPass
+    : Pass<"onnx-move-bf16-as-integers", "::mlir::ModuleOp"> {
+  let summary = "Move bfloat16 vector lanes as 16-bit integers";
   let description = [{
-    Runs on the LLVM dialect. Each `llvm.shufflevector` of bfloat16 lanes
-    becomes the same shuffle of i16 lanes between bitcasts. A shuffle only
-    moves bits, but LLVM's x86 back end, on CPUs with AVX512-BF16 (Zen 4,
-    Sapphire Rapids), cannot select one of bfloat16 vectors of some widths
-    (the 17-lane tail of a nearest gather: "Do not know how to soft promote
-    this operator's operand"), whereas every width of i16 works.
+    Runs on the LLVM dialect. Each `llvm.shufflevector`,
+    `llvm.intr.masked.gather`, `llvm.intr.masked.load` and
+    `llvm.intr.masked.store` of bfloat16 lanes becomes the same operation on
+    i16 lanes between bitcasts: these only move bits. LLVM's x86 back end,
+    on CPUs with AVX512-BF16 (Zen 4, Sapphire Rapids), cannot select a
+    shuffle of bfloat16 vectors of some widths (the 17-lane tail of a
+    nearest gather: "Do not know how to soft promote this operator's
+    operand"); on CPUs without it (AVX2) it widens a gather's lanes to float
+    and narrows them back through compiler-rt's `__truncsfbf2`, which a
+    model does not link. Every width of i16 works on both.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
