@@ -19,10 +19,12 @@
 
 #include "ConstantGlobals.h"
 #include "LoopAccesses.h"
+#include "PeriodicRows.h"
 
 #include "onnxc/Codegen/GatherRows.h"
 #include "onnxc/Codegen/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -60,21 +62,12 @@ bool holdsLoop(scf::ForOp forOp) {
       .wasInterrupted();
 }
 
-/// Whether `forOp` is a short loop over the vector tiles of a row whose
-/// gathers take their lanes from a constant global table at the induction
-/// variable: unrolled, every tile reads its lanes at a constant position.
-bool isRowOfConstantGathers(scf::ForOp forOp) {
-  std::optional<APInt> tripCount = forOp.getStaticTripCount();
-  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
-  // Both bounded before their product is taken.
-  if (!tripCount || !step || tripCount->slt(2) ||
-      tripCount->sgt(onnxc::kMaxUnrolledGatherTiles) || *step < 1 ||
-      *step > onnxc::kMaxUnrolledGatherRowLength ||
-      tripCount->getSExtValue() * *step > onnxc::kMaxUnrolledGatherRowLength)
-    return false;
+/// Whether `forOp` is a loop over the vector tiles of a row whose gathers
+/// take their lanes from a constant global table at the induction variable.
+bool isRowOfTableGathers(scf::ForOp forOp) {
   // A loop holding another loop is a loop over rows (whose body may also
-  // hold the row's peeled partial tile): unrolled, it would copy every
-  // row's tiles.
+  // hold the row's peeled partial tile): unrolled or split, it would copy
+  // every row's tiles.
   if (holdsLoop(forOp))
     return false;
   bool hasGather = false, readsConstantTable = false;
@@ -83,6 +76,27 @@ bool isRowOfConstantGathers(scf::ForOp forOp) {
     readsConstantTable |= readsConstantTableAt(op, forOp.getInductionVar());
   }
   return hasGather && readsConstantTable;
+}
+
+/// Whether `forOp` is a short row of table gathers: unrolled, every tile
+/// reads its lanes at a constant position.
+bool isShortRowOfTableGathers(scf::ForOp forOp) {
+  std::optional<APInt> tripCount = forOp.getStaticTripCount();
+  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+  // Both bounded before their product is taken.
+  if (!tripCount || !step || tripCount->slt(2) ||
+      tripCount->sgt(onnxc::kMaxUnrolledGatherTiles) || *step < 1 ||
+      *step > onnxc::kMaxUnrolledGatherRowLength ||
+      tripCount->getSExtValue() * *step > onnxc::kMaxUnrolledGatherRowLength)
+    return false;
+  return isRowOfTableGathers(forOp);
+}
+
+/// Whether `forOp` is a row of table gathers too long to unroll.
+bool isLongRowOfTableGathers(scf::ForOp forOp) {
+  std::optional<APInt> tripCount = forOp.getStaticTripCount();
+  return tripCount && tripCount->sgt(1) && !isShortRowOfTableGathers(forOp) &&
+         isRowOfTableGathers(forOp);
 }
 
 /// Whether `forOp` is a loop over the 2 to `kMaxUnrolledPhases` phases of
@@ -287,28 +301,94 @@ bool isMultipleOf(Value value, int64_t factor, int depth = 0) {
   return false;
 }
 
+/// The least and the greatest value an index takes.
+struct IndexRange {
+  int64_t min = 0, max = 0;
+};
+
+/// The least and greatest value of `value`, an index, when it is a
+/// constant, an scf.for's induction variable with static bounds, or an
+/// affine.apply of one (a periodic row's step, PeriodicRows.h): the map's
+/// values over the iterations.
+std::optional<IndexRange> getRange(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return IndexRange{*constant, *constant};
+  auto apply = value.getDefiningOp<affine::AffineApplyOp>();
+  if (apply && apply.getMapOperands().size() != 1)
+    return std::nullopt;
+  auto forOp =
+      scf::getForInductionVarOwner(apply ? apply.getMapOperands()[0] : value);
+  if (!forOp)
+    return std::nullopt;
+  std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+  std::optional<APInt> trips = forOp.getStaticTripCount();
+  constexpr int64_t kMaxEvaluatedTrips = 1 << 16;
+  if (!lb || !step || !trips || trips->slt(1) || trips->sgt(kMaxEvaluatedTrips))
+    return std::nullopt;
+  int64_t last = *lb + (trips->getSExtValue() - 1) * *step;
+  if (!apply)
+    return IndexRange{std::min(*lb, last), std::max(*lb, last)};
+  std::optional<IndexRange> range;
+  for (int64_t i = 0, e = trips->getSExtValue(); i < e; ++i) {
+    SmallVector<Attribute> results;
+    Attribute iv =
+        IntegerAttr::get(IndexType::get(value.getContext()), *lb + i * *step);
+    if (failed(apply.getAffineMap().constantFold(iv, results)) ||
+        results.size() != 1)
+      return std::nullopt;
+    int64_t v = cast<IntegerAttr>(results[0]).getInt();
+    range = range ? IndexRange{std::min(range->min, v), std::max(range->max, v)}
+                  : IndexRange{v, v};
+  }
+  return range;
+}
+
+/// Where %o, a gather's last base offset, lies in a row of `rowLength`
+/// elements: a multiple of it plus an offset in a range (getRange).
+std::optional<IndexRange> getPositionInRow(Value lastOffset,
+                                           int64_t rowLength) {
+  if (isMultipleOf(lastOffset, rowLength))
+    return IndexRange{};
+  if (auto add = lastOffset.getDefiningOp<arith::AddIOp>()) {
+    for (auto [base, rest] : {std::pair(add.getLhs(), add.getRhs()),
+                              std::pair(add.getRhs(), add.getLhs())})
+      if (isMultipleOf(base, rowLength))
+        return getRange(rest);
+  }
+  // An offset from the buffer's start (a row buffer's periodic loop).
+  return getRange(lastOffset);
+}
+
 /// Where a whole vector of `count` elements can be loaded from, relative to
 /// %o, to hold lanes [first, first + span) of a gather from %base[..., %o]
 /// without leaving the row of %base that the gather reads: from `first`,
 /// or back from the row's end when the vector would pass it. That needs
-/// the rows of %base end to end, %o to start one, and the lanes and the
-/// vector to fit in a row; std::nullopt otherwise. The gather reads that
-/// row, so the row exists.
+/// the rows of %base end to end, %o to lie in a row (getPositionInRow)
+/// such that the lanes stay in it wherever %o is, and the vector to fit
+/// in a row; std::nullopt otherwise. The gather reads that row, so the row
+/// exists.
 std::optional<int64_t> getWholeVectorStartInRow(MemRefType baseType,
                                                 Value lastOffset, int64_t first,
                                                 int64_t span, int64_t count) {
   if (baseType.getRank() == 0)
     return std::nullopt;
   int64_t rowLength = baseType.getShape().back();
-  if (ShapedType::isDynamic(rowLength) || first < 0 ||
-      first + span > rowLength || count > rowLength)
+  if (ShapedType::isDynamic(rowLength) || count > rowLength)
     return std::nullopt;
   if (!baseType.getLayout().isIdentity() &&
       !memref::isStaticShapeAndContiguousRowMajor(baseType))
     return std::nullopt;
-  if (!isMultipleOf(lastOffset, rowLength))
+  std::optional<IndexRange> position = getPositionInRow(lastOffset, rowLength);
+  if (!position || position->min + first < 0 ||
+      position->max + first + span > rowLength)
     return std::nullopt;
-  return std::min(first, rowLength - count);
+  // From `first`, or back far enough that the vector ends in the row
+  // wherever %o is, which must then still start in it.
+  int64_t start = std::min(first, rowLength - position->max - count);
+  if (start + position->min < 0)
+    return std::nullopt;
+  return start;
 }
 
 /// The start of the vector-aligned window of the row that holds lanes
@@ -322,7 +402,9 @@ std::optional<int64_t> getAlignedWindowStartInRow(MemRefType baseType,
                                                   Value lastOffset,
                                                   int64_t first, int64_t span,
                                                   int64_t count) {
-  if (!getWholeVectorStartInRow(baseType, lastOffset, first, span, count))
+  // Aligned only when %o is at a row's start.
+  if (!getWholeVectorStartInRow(baseType, lastOffset, first, span, count) ||
+      !isMultipleOf(lastOffset, baseType.getShape().back()))
     return std::nullopt;
   int64_t start = first - first % count;
   if (first + span > start + count ||
@@ -600,7 +682,11 @@ struct ONNXSpecializeGathersPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
-    unrollLoops(func, isRowOfConstantGathers,
+    // Long rows first: their unrolled ends are short rows' tiles.
+    unrollLoops(func, isLongRowOfTableGathers, [](scf::ForOp row) {
+      (void)onnxc::codegen::splitPeriodicRow(row);
+    });
+    unrollLoops(func, isShortRowOfTableGathers,
                 [](scf::ForOp row) { (void)loopUnrollFull(row); });
     // Then the phase loops, which held the rows.
     unrollLoops(func, isLoopOverPhases, unrollPhases);

@@ -524,6 +524,34 @@ def shape_cases(data):
     return cases
 
 
+def long_row_cases(data):
+    """Rows longer than onnx-specialize-gathers unrolls (513 to 1920
+    elements): split where their tables repeat, with unrolled ends; and
+    rows whose tables do not repeat (align_corners), left as gathers."""
+    cases = []
+    for width in (513, 1001, 1920):
+        for mode, ctm in (("linear", "half_pixel"), ("linear", "asymmetric"),
+                          ("linear", "align_corners"), ("cubic", "half_pixel"),
+                          ("nearest", "asymmetric")):
+            for scale in (2, 3, 1.5, 0.5):
+                scales = [1, 2, scale]
+                cases.append(resize_case(
+                    "resize13_float32_%s_%s_row_of_%d_x%s" % (
+                        mode, ctm, width, fmt([scale])), 13,
+                    data.distinct([2, 3, width]), "float32", mode=mode,
+                    ctm=ctm, scales=scales))
+    for type_name in ("float16", "uint8", "float64"):
+        cases.append(resize_case(
+            "resize19_%s_linear_row_of_1920_x2" % type_name, 19,
+            data.numeric(type_name, [1, 4, 1920]), type_name,
+            mode="linear", ctm="half_pixel", scales=[1, 2, 2]))
+    cases.append(resize_case(
+        "resize19_float32_linear_row_of_1920_sizes", 19,
+        data.distinct([1, 5, 1920]), "float32", mode="linear",
+        ctm="half_pixel", sizes=[1, 10, 3843]))
+    return cases
+
+
 def crop_cases(data):
     """tf_crop_and_resize: rois partly outside [0, 1], in float16, float32
     and float64, constant and run-time, extrapolation values."""
@@ -1109,7 +1137,7 @@ def main():
     os.makedirs(root)
     data = Data(seed=20260315)
     cases = (matrix_cases(data) + type_cases(data) + shape_cases(data) +
-             crop_cases(data) + axes_cases(data) + cubic_cases(data) +
+             long_row_cases(data) + crop_cases(data) + axes_cases(data) + cubic_cases(data) +
              misc_cases(data) + error_cases(data) + antialias_cases(data) +
              graph_cases(fragile_outputs))
     names = [c.name for c in cases]

@@ -194,11 +194,18 @@ def ONNXSpecializeGathersPass
     Runs on bufferized vector code after `onnx-flatten-vectors`. A
     `vector.gather` reads its lanes at `base[offsets..., last + lane]`; the
     Upsample lowering's lanes are index-table entries plus a row offset.
-    This pass unrolls `scf.for` loops over rows of at most 512 elements (2
-    to 128 iterations) whose body gathers with lanes read from a constant
-    `memref.global` at the induction variable and holds no loop (a loop
-    over rows holding the loop over a row's tiles stays, else every row's
-    tiles would be copied); then loops of 2 to 4 iterations that read a
+    A longer such row (an `scf.for` over tiles whose body gathers with lanes
+    read from rank-1 constant `memref.global` tables at the induction
+    variable and holds no loop) is split where its tables repeat: a head and
+    a tail of at most 16 tiles in all, unrolled, and a loop over periods of
+    1 to 8 tiles over which every table repeats (float tables exactly,
+    integer tables up to a constant step per period). In that loop each
+    tile reads its tables at the first period's position, plus the step
+    times the periods before. Then this pass unrolls `scf.for` loops over
+    rows of at most 512 elements (2 to 128 iterations) whose body gathers
+    with lanes read from a constant `memref.global` at the induction
+    variable and holds no loop (a loop over rows holding the loop over a
+    row's tiles stays, else every row's tiles would be copied); then loops of 2 to 4 iterations that read a
     constant `memref.global` of any rank at the induction variable and
     hold no loop (the phases of an integer-factor axis, once their rows
     are unrolled; a x3 axis's table has a row per input row), interleaving
@@ -221,8 +228,9 @@ def ONNXSpecializeGathersPass
     `vector.shuffle`. A span shorter than the vector is read by a
     `vector.maskedload` of it, unless a whole vector holding it is known to
     fit in the row the gather reads (rows end to end, the offset a multiple
-    of the row length, span and vector no longer than the row): then that
-    vector is loaded. It is the window at a multiple of the vector's length
+    of the row length, plus possibly a loop's induction variable or an
+    affine map of one whose values over the loop keep the span in the row,
+    span and vector no longer than the row): then that vector is loaded. It is the window at a multiple of the vector's length
     from the row's start when one holds the span, otherwise the vector from
     the span's start or back from the row's end. On x86 a masked load also
     takes a vector ALU slot; an aligned window is aligned whenever the row
@@ -230,6 +238,7 @@ def ONNXSpecializeGathersPass
     and the two taps of a linear Upsample's tile share it.
   }];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",

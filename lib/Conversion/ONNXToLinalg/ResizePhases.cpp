@@ -22,8 +22,6 @@
 #include "ONNXToLinalgPatterns.h"
 #include "ResizeGather.h"
 
-#include "onnxc/Codegen/GatherRows.h"
-
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -303,10 +301,9 @@ Value resize::buildPhasedGather(OpBuilder &b, Location loc, Value input,
   int64_t n = inputType.getDimSize(rank - 1);
   std::optional<int64_t> f = getIntegerFactor(n, outSizes.back());
   // The tables are read through gathers that onnx-specialize-gathers makes
-  // loads only in rows it unrolls.
-  int64_t elementBits =
-      elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 64;
-  if (!f || n > getMaxUnrolledGatherRowLength(elementBits))
+  // loads: in short rows it unrolls, and in long ones away from the ends,
+  // where each phase's taps step by one element (PeriodicRows.h).
+  if (!f)
     return nullptr;
   std::optional<ConstantTables> lastTables = matchConstantTables(tables.back());
   if (!lastTables)
