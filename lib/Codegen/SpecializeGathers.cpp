@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConstantGlobals.h"
+#include "ForwardBufferStores.h"
 #include "LoopAccesses.h"
 #include "PeriodicRows.h"
 
@@ -693,6 +694,9 @@ struct ONNXSpecializeGathersPass
 
     RewritePatternSet patterns(context);
     onnxc::populateONNXSpecializeGathersPatterns(patterns);
+    // The unrolled short rows of a separable kernel read back the row
+    // buffer they have just stored.
+    onnxc::codegen::populateForwardBufferStoresPatterns(patterns);
     // Unrolled offsets are SSA constants; the folds want them static.
     memref::SubViewOp::getCanonicalizationPatterns(patterns, context);
     vector::ShapeCastOp::getCanonicalizationPatterns(patterns, context);

@@ -891,3 +891,37 @@ func.func @two_vector_span(%x: memref<4x32xf32>, %row: index) -> (vector<4xf32>,
   %2 = vector.gather %x[%row, %c0][%wider], %mask, %pass : memref<4x32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
   return %0, %1, %2 : vector<4xf32>, vector<4xf32>, vector<4xf32>
 }
+
+// -----
+
+// A row buffer read back in the block that stored it: loads of lanes the
+// last store wrote become shuffles of the stored vector, a masked load's
+// masked-off lanes taking its pass-through. A load of lanes the last store
+// did not write stays.
+// CHECK-LABEL: func @forward_buffer_stores
+// CHECK-SAME:    (%[[V:.*]]: vector<7xf32>, %[[W:.*]]: vector<4xf32>
+// CHECK-DAG:     %[[PASS:.*]] = arith.constant dense<1.000000e+00> : vector<8xf32>
+// CHECK:         vector.transfer_write %[[V]]
+// CHECK:         %[[A:.*]] = vector.shuffle %[[V]], %[[PASS]] [0, 1, 2, 3, 4, 5, 6, 14] : vector<7xf32>, vector<8xf32>
+// CHECK:         %[[B:.*]] = vector.shuffle %[[V]], %[[V]] [1, 2, 3, 4, 5, 6] : vector<7xf32>, vector<7xf32>
+// CHECK:         vector.store %[[W]]
+// CHECK:         %[[C:.*]] = vector.load %{{.*}} : memref<1x7xf32>, vector<6xf32>
+// CHECK-NOT:     vector.maskedload
+func.func @forward_buffer_stores(%v: vector<7xf32>, %w: vector<4xf32>, %y: memref<8xf32>, %z: memref<6xf32>, %u: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %buf = memref.alloc() : memref<1x7xf32>
+  %view = memref.subview %buf[0, 0] [1, 7] [1, 1] : memref<1x7xf32> to memref<7xf32, strided<[1]>>
+  vector.transfer_write %v, %view[%c0] {in_bounds = [true]} : vector<7xf32>, memref<7xf32, strided<[1]>>
+  %mask = arith.constant dense<[true, true, true, true, true, true, true, false]> : vector<8xi1>
+  %pass = arith.constant dense<1.0> : vector<8xf32>
+  %a = vector.maskedload %buf[%c0, %c0], %mask, %pass : memref<1x7xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  %b = vector.load %buf[%c0, %c1] : memref<1x7xf32>, vector<6xf32>
+  vector.store %w, %buf[%c0, %c1] : memref<1x7xf32>, vector<4xf32>
+  %c = vector.load %buf[%c0, %c0] : memref<1x7xf32>, vector<6xf32>
+  vector.store %a, %y[%c0] : memref<8xf32>, vector<8xf32>
+  vector.store %b, %z[%c0] : memref<6xf32>, vector<6xf32>
+  vector.store %c, %u[%c0] : memref<6xf32>, vector<6xf32>
+  memref.dealloc %buf : memref<1x7xf32>
+  return
+}

@@ -215,6 +215,13 @@ def ONNXSpecializeGathersPass
     vectors, and an in-bounds read of a view of a constant global whose
     elements in reach are all equal (a phase's weight, the same in every
     row) into that value.
+    A `vector.load` or `vector.maskedload` at constant indices of a buffer
+    from `memref.alloc` or `memref.alloca` (a row buffer, read back by the
+    unrolled row that stored it) whose read lanes the last store to it in
+    the block wrote, with nothing between that may write it, becomes a
+    `vector.shuffle` of the stored vector (masked-off lanes from the
+    pass-through): a load wider than the store, or starting elsewhere,
+    would wait for the store to reach the cache.
     After those rewrites, identical vector loads of a function argument
     the function never writes share the first one in their block (after a
     CSE of their indices): the phases of a row pair read the same input
