@@ -130,7 +130,7 @@ bool hasAliasingRows(int64_t size, std::optional<int64_t> rowBytes) {
 /// group g holds the rows g * size - shift + m, m < size, that exist. The
 /// size and shift are those whose whole groups read the fewest input rows
 /// per output row, among the sizes whose rows do not alias (see
-/// kStoreAliasingBytes) or else the smallest.
+/// kStoreAliasingBytes); none when even the smallest group's rows would.
 struct RowGroups {
   int64_t dim, count, size, shift;
   ConstantTables tables;
@@ -151,14 +151,16 @@ std::optional<RowGroups> getRowGroups(const AxisTables &axis, int64_t dim,
   std::optional<ConstantTables> tables = matchConstantTables(axis);
   if (!factor || !tables)
     return std::nullopt;
+  // Ungrouped, a kernel writes one output row at a time.
+  if (hasAliasingRows(*factor, rowBytes))
+    return std::nullopt;
   std::optional<RowGroups> best;
   // Input rows read per output row of the whole groups, as a fraction.
   int64_t fewestReads = 0, fewestRows = 0;
   for (int64_t size = *factor; size <= std::max(*factor, kMaxGroupRows);
        size += *factor) {
     int64_t inputRowsPerGroup = size / *factor;
-    if (inLength % inputRowsPerGroup != 0 ||
-        (size > *factor && hasAliasingRows(size, rowBytes)))
+    if (inLength % inputRowsPerGroup != 0 || hasAliasingRows(size, rowBytes))
       continue;
     for (int64_t shift = 0; shift < size; ++shift) {
       RowGroups candidate{dim, inLength / inputRowsPerGroup, size, shift,
