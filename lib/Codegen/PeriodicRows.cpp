@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace onnxc;
@@ -62,7 +63,10 @@ std::optional<TableRead> matchTableRead(memref::SubViewOp view, Value iv) {
     return std::nullopt;
   for (Operation *user : view->getUsers()) {
     auto read = dyn_cast<vector::TransferReadOp>(user);
-    if (!read || read.getMask() || read.getBase() != view.getResult())
+    // An out-of-bounds lane would read the padding, which no shift may
+    // change.
+    if (!read || read.getMask() || read.getBase() != view.getResult() ||
+        llvm::is_contained(read.getInBoundsValues(), false))
       return std::nullopt;
   }
   TableRead table{view, {}, source->offset, view.getType().getDimSize(0)};
@@ -99,9 +103,13 @@ bool repeats(ArrayRef<TableRead> tables, ArrayRef<int64_t> steps, int64_t start,
     if (first - period < 0 ||
         first + span > static_cast<int64_t>(table.entries.size()))
       return false;
-    for (int64_t j = 0; j < span; ++j)
-      if (table.entries[first + j] != table.entries[first - period + j] + step)
+    for (int64_t j = 0; j < span; ++j) {
+      int64_t expected;
+      if (llvm::AddOverflow(table.entries[first - period + j], step,
+                            expected) ||
+          table.entries[first + j] != expected)
         return false;
+    }
   }
   return true;
 }
@@ -128,7 +136,12 @@ std::optional<Split> findSplit(ArrayRef<TableRead> tables, int64_t lb,
           valid = false;
           break;
         }
-        int64_t growth = table.entries[first + period] - table.entries[first];
+        int64_t growth;
+        if (llvm::SubOverflow(table.entries[first + period],
+                              table.entries[first], growth)) {
+          valid = false;
+          break;
+        }
         // Float tables must repeat exactly: their entries are bits.
         if (table.isFloat && growth != 0) {
           valid = false;
@@ -157,7 +170,9 @@ std::optional<Split> findSplit(ArrayRef<TableRead> tables, int64_t lb,
 
 /// Adds `shift` (an index) to every entry `read` reads: to its index casts
 /// when it has only those (the gathers' lanes), else in its own type. The
-/// sums are the table's entries there, which both types hold.
+/// sums are the table's entries there. In index (64-bit) arithmetic both
+/// terms are exact, so the sum does not overflow; in a narrower type the
+/// shift may wrap, and so may the sum on its way to the entry.
 void shiftRead(OpBuilder &b, vector::TransferReadOp read, Value shift) {
   Location loc = read.getLoc();
   auto add = [&](Value entries) {
@@ -168,7 +183,9 @@ void shiftRead(OpBuilder &b, vector::TransferReadOp read, Value shift) {
       term = arith::IndexCastOp::create(b, loc, elementType, term);
     term = vector::BroadcastOp::create(b, loc, entries.getType(), term);
     auto sum = arith::AddIOp::create(b, loc, entries, term,
-                                     arith::IntegerOverflowFlags::nsw);
+                                     elementType.isIndex()
+                                         ? arith::IntegerOverflowFlags::nsw
+                                         : arith::IntegerOverflowFlags::none);
     entries.replaceAllUsesExcept(sum, sum);
   };
   SmallVector<arith::IndexCastOp> casts;
