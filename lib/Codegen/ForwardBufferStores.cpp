@@ -85,32 +85,36 @@ struct StoredVector {
 /// constant indices and nothing between may write the buffer.
 std::optional<StoredVector> getLastStore(Operation *read, Value buffer) {
   for (Operation *op = read->getPrevNode(); op; op = op->getPrevNode()) {
-    Value written;
+    // A vector store: where, what, and whether it writes every lane of a
+    // 1-D vector (unmasked, in bounds).
+    Value base, vector;
+    ValueRange indices;
+    bool whole = false;
     if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
-      std::optional<int64_t> at =
-          getFlatPosition(write.getBase(), write.getIndices(), written);
-      if (written != buffer) {
-        if (codegen::getBaseBuffer(write.getBase(), false) == buffer)
-          return std::nullopt;
-        continue;
-      }
-      if (!at || write.getMask() || write.getVectorType().getRank() != 1 ||
-          !write.getPermutationMap().isMinorIdentity() ||
-          !write.getInBoundsValues()[0])
-        return std::nullopt;
-      return StoredVector{write.getVector(), *at};
+      base = write.getBase();
+      indices = write.getIndices();
+      vector = write.getVector();
+      whole = !write.getMask() && write.getVectorType().getRank() == 1 &&
+              write.getPermutationMap().isMinorIdentity() &&
+              write.getInBoundsValues()[0];
+    } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
+      base = store.getBase();
+      indices = store.getIndices();
+      vector = store.getValueToStore();
+      whole = store.getVectorType().getRank() == 1;
     }
-    if (auto store = dyn_cast<vector::StoreOp>(op)) {
-      std::optional<int64_t> at =
-          getFlatPosition(store.getBase(), store.getIndices(), written);
-      if (written != buffer) {
-        if (codegen::getBaseBuffer(store.getBase(), false) == buffer)
+    if (base) {
+      Value written;
+      std::optional<int64_t> at = getFlatPosition(base, indices, written);
+      if (written == buffer) {
+        if (!at || !whole)
           return std::nullopt;
-        continue;
+        return StoredVector{vector, *at};
       }
-      if (!at || store.getVectorType().getRank() != 1)
+      // A store to the buffer at positions not known.
+      if (codegen::getBaseBuffer(base, false) == buffer)
         return std::nullopt;
-      return StoredVector{store.getValueToStore(), *at};
+      continue;
     }
     // Anything else that may write the buffer ends the search.
     bool writesBuffer = false;
