@@ -101,6 +101,17 @@ bool isPointwise(linalg::GenericOp op) {
               .wasInterrupted();
 }
 
+/// A generic that reads an operand by tensor.extract, at positions it
+/// computes.
+bool isGather(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic)
+    return false;
+  return generic.getBody()
+      ->walk([](tensor::ExtractOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 /// The control function of upstream elementwise fusion.
 bool shouldFuseOperand(OpOperand *fusedOperand) {
   auto producer = fusedOperand->get().getDefiningOp<linalg::GenericOp>();
@@ -489,6 +500,11 @@ struct ONNXFusePass : onnxc::impl::ONNXFusePassBase<ONNXFusePass> {
         patterns, [](OpOperand *operand) {
           Operation *producer = operand->get().getDefiningOp();
           Operation *consumer = operand->getOwner();
+          // A gather keeps the loops its lowering chose: the passes of a
+          // high-rank Resize view their operands as three axes, and
+          // expanding them back would restore one loop per axis.
+          if (isGather(producer) || isGather(consumer))
+            return false;
           // Propagate reshapes only between ops that will fuse.
           return isa_and_nonnull<linalg::GenericOp>(producer) ||
                  isa<linalg::GenericOp>(consumer);

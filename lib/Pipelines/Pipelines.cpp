@@ -160,6 +160,7 @@ static void addLLVMStage(OpPassManager &pm) {
   arith::ArithExpandOpsPassOptions expandOptions;
   expandOptions.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  pm.addNestedPass<func::FuncOp>(createONNXExpandShapesAsCastsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   ConvertVectorToLLVMPassOptions vectorToLLVM;

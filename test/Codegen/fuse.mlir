@@ -280,3 +280,18 @@ func.func @linear_in_place(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32> {
   %0 = onnx.UpsampleV10 %x, %s mode linear : tensor<1x2x4x4xf32>, tensor<4xf32> -> tensor<1x2x8x8xf32>
   return %0 : tensor<1x2x8x8xf32>
 }
+
+// -----
+
+// The passes of a Resize of rank over 4 gather over three axes (those
+// before the pass's axis, its own, those after), and keep them: reshapes
+// do not propagate into gathers, which would give them one loop per axis
+// again.
+// CHECK-LABEL: func @cubic_rank5_passes
+// CHECK-NOT:     linalg.generic {{.*}}"parallel", "parallel", "parallel", "parallel"
+// CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2, 3], [4]] output_shape [4, 6, 4, 6, 8] : tensor<576x8xf32> into tensor<4x6x4x6x8xf32>
+func.func @cubic_rank5_passes(%x: tensor<2x3x2x3x4xf32>) -> tensor<4x6x4x6x8xf32> {
+  %s = onnx.Constant dense<2.0> : tensor<5xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<5xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<2x3x2x3x4xf32> -> tensor<4x6x4x6x8xf32>
+  return %0 : tensor<4x6x4x6x8xf32>
+}

@@ -740,6 +740,29 @@ def axes_cases(data):
                 opset, type_name, mode, ctm, len(shape), form), opset,
             data.numeric(type_name, shape), type_name, mode=mode, ctm=ctm, scales=values, form=form,
             **extra))
+    # Passes of a Resize of rank over 4 see their operand as the axes
+    # before the pass's, its own and the axes after: first, middle and last
+    # axes resized, symbolic dimensions, antialias, integers.
+    for (opset, type_name, mode, shape, values, symbolic, extra) in (
+            (19, "float32", "cubic", [2, 3, 2, 3, 4, 3],
+             [2, 1.5, 1, 2, 1.25, 2], True, {}),
+            (19, "float32", "linear", [3, 2, 2, 2, 5],
+             [0.5, 2, 2, 1.5, 0.6], True, {}),
+            (18, "float32", "linear", [4, 2, 3, 2, 6],
+             [0.5, 1, 0.7, 1, 0.5], False, {"antialias": 1}),
+            (18, "uint8", "cubic", [2, 5, 2, 3, 6],
+             [1.5, 0.6, 1, 2, 0.5], True, {"antialias": 1}),
+            (13, "int32", "cubic", [2, 3, 2, 3, 2],
+             [1.5, 2, 1, 1.5, 2], False, {})):
+        cases.append(resize_case(
+            "resize%d_%s_%s_rank%d_passes_of_three_axes%s%s" % (
+                opset, type_name, mode, len(shape),
+                "_antialias" if extra else "",
+                "_symbolic" if symbolic else ""), opset,
+            data.numeric(type_name, shape), type_name, mode=mode,
+            scales=values,
+            x_decl=["D%d" % i for i in range(len(shape))] if symbolic
+            else None, **extra))
     # Axes not listed go through the formulas at scale 1, which with
     # tf_half_pixel_for_nn moves them by half an input.
     for mode in ("linear", "nearest", "cubic"):

@@ -60,6 +60,10 @@ inline constexpr llvm::StringLiteral kNumThreadsFunctionName =
 /// constant lanes as a load and a shuffle.
 void populateONNXSpecializeGathersPatterns(mlir::RewritePatternSet &patterns);
 
+/// The rewrite of onnx-expand-shapes-as-casts: a memref.expand_shape with
+/// more than one dynamic size in a group as a memref.reinterpret_cast.
+void populateExpandShapesAsCastsPatterns(mlir::RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "onnxc/Codegen/Passes.h.inc"
 

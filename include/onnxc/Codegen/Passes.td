@@ -597,4 +597,23 @@ def ONNXMoveBF16AsIntegersPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def ONNXExpandShapesAsCastsPass
+    : Pass<"onnx-expand-shapes-as-casts", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite expand_shapes with several dynamic sizes in a group "
+                "as reinterpret_casts";
+  let description = [{
+    Runs on buffers, before `expand-strided-metadata`. A `memref.expand_shape`
+    that splits one dimension into several of dynamic size (a resampling
+    pass viewing a rank-16 tensor with symbolic dimensions as three axes)
+    becomes a `memref.reinterpret_cast` of its source's base buffer, at the
+    source's offset, with the sizes of its `output_shape` and the strides
+    they imply within each group. MLIR 22's `expand-strided-metadata`
+    handles at most one dynamic size per group and crashes on more
+    (llvm-project issue 186830, fixed in MLIR 23); it handles the cast.
+    Other expand_shapes are left as they are.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // ONNXC_CODEGEN_PASSES_TD

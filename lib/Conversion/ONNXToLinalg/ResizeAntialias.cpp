@@ -33,22 +33,42 @@ using namespace onnxc::onnx::resize_rules;
 
 namespace {
 
-/// An elementwise generic from `input` to a tensor of `elementType`.
+/// The deepest loop nest a pass keeps its axes in. Past it, a pass views
+/// its operand as [axes before `d`, `d`, axes after `d`]: the axes it leaves
+/// alone move as whole blocks, so three loops do what one per axis did, and
+/// compile time stays flat in the rank (a rank-16 cubic Resize took 25 s).
+/// Not a speed threshold: the kernels that rank-4 images and feature maps
+/// reach keep the loops their row and phase passes match.
+constexpr int64_t kMaxPassRank = 4;
+
+/// An elementwise generic from `input` to a tensor of `elementType`, over
+/// one axis past kMaxPassRank.
 Value mapElements(OpBuilder &b, Location loc, Value input, Type elementType,
                   function_ref<Value(OpBuilder &, Location, Value)> body) {
   auto type = cast<RankedTensorType>(input.getType());
-  int64_t rank = type.getRank();
-  Value init = createEmptyLike(b, loc, tensor::getMixedSizes(b, loc, input),
+  SmallVector<ReassociationIndices> groups;
+  Value source = input;
+  if (type.getRank() > kMaxPassRank) {
+    groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())));
+    source = tensor::CollapseShapeOp::create(b, loc, input, groups);
+  }
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
+  Value init = createEmptyLike(b, loc, tensor::getMixedSizes(b, loc, source),
                                elementType);
   SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
-  return linalg::GenericOp::create(
-             b, loc, init.getType(), input, init, maps,
-             SmallVector<utils::IteratorType>(rank,
-                                              utils::IteratorType::parallel),
-             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-               linalg::YieldOp::create(nb, nloc, body(nb, nloc, args[0]));
-             })
-      .getResult(0);
+  Value result =
+      linalg::GenericOp::create(
+          b, loc, init.getType(), source, init, maps,
+          SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            linalg::YieldOp::create(nb, nloc, body(nb, nloc, args[0]));
+          })
+          .getResult(0);
+  if (groups.empty())
+    return result;
+  return tensor::ExpandShapeOp::create(b, loc, type.clone(elementType), result,
+                                       groups,
+                                       tensor::getMixedSizes(b, loc, input));
 }
 
 /// For tf_crop_and_resize: 1 (i8) at the output positions of an axis whose
@@ -225,6 +245,39 @@ bool isCopy(const ResizeOperands &resize, const ResizedAxis &axis,
          resize.coordinateMode != Mode::tf_crop_and_resize;
 }
 
+/// One gather pass: `current` resampled along axis `d` to `outLength`
+/// through `tables`, with no extrapolation.
+Value gatherAlongAxis(OpBuilder &b, Location loc, Value current, int64_t d,
+                      const AxisTables &tables, OpFoldResult outLength,
+                      const ComputeType &compute) {
+  auto type = cast<RankedTensorType>(current.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, current);
+  sizes[d] = outLength;
+  if (rank <= kMaxPassRank)
+    return buildGather(b, loc, current, {d}, {tables}, sizes, compute,
+                       /*extrapolation=*/0.0);
+  SmallVector<ReassociationIndices> groups;
+  if (d > 0)
+    groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, d)));
+  groups.push_back({d});
+  if (d + 1 < rank)
+    groups.push_back(llvm::to_vector(llvm::seq<int64_t>(d + 1, rank)));
+  int64_t axis = d > 0 ? 1 : 0;
+  Value collapsed = tensor::CollapseShapeOp::create(b, loc, current, groups);
+  SmallVector<OpFoldResult> collapsedSizes =
+      tensor::getMixedSizes(b, loc, collapsed);
+  collapsedSizes[axis] = outLength;
+  Value gathered = buildGather(b, loc, collapsed, {axis}, {tables},
+                               collapsedSizes, compute, /*extrapolation=*/0.0);
+  SmallVector<int64_t> staticSizes;
+  SmallVector<Value> dynamicSizes;
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
+  auto resultType = RankedTensorType::get(staticSizes, compute.type);
+  return tensor::ExpandShapeOp::create(b, loc, resultType, gathered, groups,
+                                       sizes);
+}
+
 /// One pass: `current` resampled along axis `d` to `outLength`.
 Value resampleAxis(OpBuilder &b, Location loc, Value current, int64_t d,
                    OpFoldResult outLength, Value indices, Value weights,
@@ -376,15 +429,12 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
             b, loc, resize, values, axes[d], outLength,
             getConstantIntValue(tensor::getMixedSize(b, loc, current, d)),
             start, count, compute.type);
-        SmallVector<OpFoldResult> sizes =
-            tensor::getMixedSizes(b, loc, current);
-        sizes[d] = outSizes[d];
         // `current` is in the compute type already; integers' sums stay
         // unfused all the same.
         ComputeType passCompute(compute.type, compute.type);
         passCompute.contract = compute.contract;
-        current = buildGather(b, loc, current, {d}, {tables}, sizes,
-                              passCompute, /*extrapolation=*/0.0);
+        current = gatherAlongAxis(b, loc, current, d, tables, outSizes[d],
+                                  passCompute);
         continue;
       }
     }
@@ -418,10 +468,8 @@ Value onnxc::onnx_to_linalg::resize::lowerResizeAxisByAxis(
     if (pass.inside)
       insideTables.push_back({d, pass.inside});
     pass.inside = Value();
-    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, current);
-    sizes[d] = outSizes[d];
-    current = buildGather(b, loc, current, {d}, {pass}, sizes, passCompute,
-                          /*extrapolation=*/0.0);
+    current =
+        gatherAlongAxis(b, loc, current, d, pass, outSizes[d], passCompute);
   }
   return finishPasses(b, loc, resize, current, insideTables, compute);
 }

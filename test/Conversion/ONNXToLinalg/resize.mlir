@@ -549,11 +549,22 @@ func.func @float16_in_f64(%x: tensor<8xf16>) -> tensor<20xf16> {
 
 // Linear over 7 axes would sum 2^7 products of taps per output in one
 // gather: each axis is a pass of its own (7 gathers of 2 taps, in f64 for
-// integers), then the result is rounded to the type once.
+// integers), then the result is rounded to the type once. Past rank 4,
+// each pass sees its operand as the axes before its own, its own and the
+// axes after; the conversions, elementwise, as one axis.
 // CHECK-LABEL: func @linear_axis_by_axis
-// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2x2x2x2x2x2x2xi16>) outs(%{{.*}} : tensor<2x2x2x2x2x2x2xf64>)
-// CHECK-COUNT-7: linalg.generic {{.*}} outs(%{{.*}} : tensor<{{.*}}xf64>)
-// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<3x3x3x3x3x3x3xf64>) outs(%{{.*}} : tensor<3x3x3x3x3x3x3xi16>)
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2, 3, 4, 5, 6]] : tensor<2x2x2x2x2x2x2xi16> into tensor<128xi16>
+// CHECK:         linalg.generic {{.*}} ins(%[[FLAT]] : tensor<128xi16>) outs(%{{.*}} : tensor<128xf64>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<3x64xf64>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<3x3x32xf64>)
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2], [3, 4, 5, 6]] : tensor<3x3x2x2x2x2x2xf64> into tensor<9x2x16xf64>
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<9x3x16xf64>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<27x3x8xf64>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<81x3x4xf64>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<243x3x2xf64>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<729x3xf64>)
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2187xf64>) outs(%{{.*}} : tensor<2187xi16>)
+// CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2, 3, 4, 5, 6]] output_shape [3, 3, 3, 3, 3, 3, 3] : tensor<2187xi16> into tensor<3x3x3x3x3x3x3xi16>
 // CHECK-NOT:     linalg.generic
 func.func @linear_axis_by_axis(%x: tensor<2x2x2x2x2x2x2xi16>) -> tensor<3x3x3x3x3x3x3xi16> {
   %s = onnx.Constant dense<1.5> : tensor<7xf32>
