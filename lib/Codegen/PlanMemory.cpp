@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -176,40 +177,42 @@ private:
   IRMapping mapping;
 };
 
-/// Index arithmetic on byte counts that notes whether any result wrapped
-/// around: sizes come from the inputs, and a wrapped total would make the
-/// workspace too small for its views.
-struct CheckedArithmetic {
-  CheckedArithmetic(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+/// Index arithmetic on byte counts that saturates at kSaturatedBytes:
+/// sizes come from the inputs, and a total that wrapped around would make
+/// the workspace too small for its views. No sum or product of saturated
+/// values wraps, so a total at the bound is the one sign that some step
+/// reached it; the bound is more than any allocation can get.
+struct SaturatingArithmetic {
+  static constexpr int64_t kSaturatedBytes = int64_t(1) << 62;
+
+  SaturatingArithmetic(OpBuilder &b, Location loc) : b(b), loc(loc) {}
 
   Value constant(int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
   }
 
-  /// a * c, noting a wrap when c != 0 and (a * c) / c != a.
+  /// min(a * c, bound): the bound when a exceeds bound / max(c, 1), the
+  /// division by the constant operand when there is one.
   Value mul(Value a, Value c) {
+    if (getConstantIntValue(a) && !getConstantIntValue(c))
+      std::swap(a, c);
+    Value divisor = b.createOrFold<arith::MaxUIOp>(loc, c, constant(1));
+    Value largest =
+        b.createOrFold<arith::DivUIOp>(loc, constant(kSaturatedBytes), divisor);
+    Value reaches = b.createOrFold<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::ugt, a, largest);
     Value product = b.createOrFold<arith::MulIOp>(loc, a, c);
-    Value isZero = b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                                 c, constant(0));
-    Value divisor =
-        b.createOrFold<arith::SelectOp>(loc, isZero, constant(1), c);
-    Value back = b.createOrFold<arith::DivUIOp>(loc, product, divisor);
-    Value differs =
-        b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, back, a);
-    Value nonZero = b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ne,
-                                                  c, constant(0));
-    note(b.createOrFold<arith::AndIOp>(loc, differs, nonZero));
-    return product;
+    return b.createOrFold<arith::SelectOp>(loc, reaches,
+                                           constant(kSaturatedBytes), product);
   }
 
-  /// a + c, noting a wrap when the sum is below a.
+  /// min(a + c, bound), for a and c within the bound.
   Value add(Value a, Value c) {
     Value sum = b.createOrFold<arith::AddIOp>(loc, a, c);
-    note(b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, sum, a));
-    return sum;
+    return b.createOrFold<arith::MinUIOp>(loc, sum, constant(kSaturatedBytes));
   }
 
-  /// alignUp(max(1, value)).
+  /// alignUp(max(1, value)), for a value within the bound.
   Value alignedSize(Value value) {
     Value atLeastOne = b.createOrFold<arith::MaxUIOp>(loc, value, constant(1));
     Value padded = add(atLeastOne, constant(kAlignment - 1));
@@ -218,16 +221,14 @@ struct CheckedArithmetic {
     return b.createOrFold<arith::MulIOp>(loc, blocks, constant(kAlignment));
   }
 
-  void note(Value wrapped) {
-    overflow = overflow ? b.createOrFold<arith::OrIOp>(loc, overflow, wrapped)
-                        : wrapped;
+  /// Whether `total` reached the bound.
+  Value reachesBound(Value total) {
+    return b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::uge, total,
+                                         constant(kSaturatedBytes));
   }
 
   OpBuilder &b;
   Location loc;
-  /// True when some result wrapped around; null before any checked
-  /// operation.
-  Value overflow;
 };
 
 /// Offsets for the static buffers: largest first, each at the lowest offset
@@ -269,11 +270,11 @@ int64_t placeStaticBuffers(MutableArrayRef<PlannedBuffer> buffers) {
 /// ones: in program order, each just above the highest end among the
 /// buffers placed before it whose lifetimes overlap its own. Returns the
 /// bytes of the whole workspace.
-Value placeDynamicBuffers(CheckedArithmetic &checked,
+Value placeDynamicBuffers(SaturatingArithmetic &arithmetic,
                           MutableArrayRef<PlannedBuffer> buffers,
                           int64_t staticTotal) {
-  OpBuilder &b = checked.b;
-  Location loc = checked.loc;
+  OpBuilder &b = arithmetic.b;
+  Location loc = arithmetic.loc;
   // Every end is at least staticTotal, so maxima need not start from it.
   auto max = [&](Value a, Value c) {
     return a ? b.createOrFold<arith::MaxUIOp>(loc, a, c) : c;
@@ -289,7 +290,8 @@ Value placeDynamicBuffers(CheckedArithmetic &checked,
         offset = max(offset, other->dynamicEnd);
     buffer.dynamicOffset =
         offset ? offset : arith::ConstantIndexOp::create(b, loc, staticTotal);
-    buffer.dynamicEnd = checked.add(buffer.dynamicOffset, buffer.dynamicBytes);
+    buffer.dynamicEnd =
+        arithmetic.add(buffer.dynamicOffset, buffer.dynamicBytes);
     total = max(total, buffer.dynamicEnd);
     placed.push_back(&buffer);
   }
@@ -317,7 +319,7 @@ struct ONNXPlanMemoryPass
     SliceCloner hoist(
         top, block, [](BlockArgument argument) -> Value { return argument; },
         [](memref::DimOp) -> Value { return nullptr; });
-    CheckedArithmetic checked(top, loc);
+    SaturatingArithmetic arithmetic(top, loc);
 
     // The buffers to plan, and whether anything else is allocated.
     SmallVector<PlannedBuffer> buffers;
@@ -365,10 +367,10 @@ struct ONNXPlanMemoryPass
       for (int64_t dim : type.getShape())
         if (!ShapedType::isDynamic(dim))
           staticPart *= dim;
-      Value bytes = checked.constant(staticPart);
+      Value bytes = arithmetic.constant(staticPart);
       for (Value size : sizes)
-        bytes = checked.mul(bytes, size);
-      buffer.dynamicBytes = checked.alignedSize(bytes);
+        bytes = arithmetic.mul(bytes, size);
+      buffer.dynamicBytes = arithmetic.alignedSize(bytes);
       buffers.push_back(buffer);
     });
 
@@ -379,21 +381,18 @@ struct ONNXPlanMemoryPass
         onnxc::onnx::ONNXDialect::WorkspaceBytesAttrHelper::getNameStr(),
         IntegerAttr::get(IntegerType::get(func.getContext(), 64),
                          allPlanned && !dynamic ? staticTotal : int64_t(-1)));
+    // A total at the bound asks for more than any allocation can get, so
+    // the run ends out of memory instead of overrunning the workspace. (The
+    // shape function rejects such inputs before.)
     Value total;
     if (dynamic)
-      total = placeDynamicBuffers(checked, buffers, staticTotal);
+      total = placeDynamicBuffers(arithmetic, buffers, staticTotal);
     if (allPlanned)
-      reportWorkspaceToShapeFunction(func, total, checked.overflow,
-                                     staticTotal);
+      reportWorkspaceToShapeFunction(
+          func, total, total ? arithmetic.reachesBound(total) : Value(),
+          staticTotal);
     if (buffers.empty())
       return;
-    // A size that wrapped around asks for more than any allocation can get,
-    // so the run ends out of memory instead of overrunning the workspace.
-    // (The shape function rejects such inputs before.)
-    if (dynamic)
-      total =
-          arith::SelectOp::create(top, loc, checked.overflow,
-                                  checked.constant(int64_t(1) << 62), total);
 
     // One allocation, views into it.
     Value workspace =
@@ -424,10 +423,11 @@ struct ONNXPlanMemoryPass
   /// Makes the function's shape function (GenerateShapeFunctions) write the
   /// workspace's bytes after the output dimensions, when its checks pass:
   /// the size of a dynamic workspace is recomputed from the inputs and the
-  /// output dimensions, and inputs for which it wraps around fail a check of
-  /// their own. When it cannot be recomputed, the slot keeps its -1.
+  /// output dimensions, and inputs for which it reaches the saturation bound
+  /// (`tooLarge`) fail a check of their own. When it cannot be recomputed,
+  /// the slot keeps its -1.
   void reportWorkspaceToShapeFunction(func::FuncOp func, Value dynamicTotal,
-                                      Value overflow, int64_t staticTotal) {
+                                      Value tooLarge, int64_t staticTotal) {
     auto ref = func->getAttrOfType<FlatSymbolRefAttr>(
         onnxc::onnx::ONNXDialect::ShapeFunctionAttrHelper::getNameStr());
     if (!ref)
@@ -470,7 +470,7 @@ struct ONNXPlanMemoryPass
     b.setInsertionPointToStart(&ifPassed.getElseRegion().front());
     scf::YieldOp::create(b, loc, status);
     b.setInsertionPointToStart(&ifPassed.getThenRegion().front());
-    Value total, wrapped;
+    Value total, recomputedTooLarge;
     if (!dynamicTotal) {
       total = arith::ConstantIndexOp::create(b, loc, staticTotal);
     } else {
@@ -498,8 +498,8 @@ struct ONNXPlanMemoryPass
             return arith::IndexCastOp::create(b, loc, b.getIndexType(), size);
           });
       total = recompute.get(dynamicTotal);
-      wrapped = total ? recompute.get(overflow) : Value();
-      if (!total || !wrapped) {
+      recomputedTooLarge = total ? recompute.get(tooLarge) : Value();
+      if (!total || !recomputedTooLarge) {
         ifPassed.erase();
         passed.getDefiningOp()->erase();
         return;
@@ -509,7 +509,7 @@ struct ONNXPlanMemoryPass
         b, loc, b.createOrFold<arith::IndexCastOp>(loc, b.getI64Type(), total),
         dims, ValueRange{arith::ConstantIndexOp::create(b, loc, numDims)});
     Value result = statusConstant(0);
-    if (wrapped) {
+    if (recomputedTooLarge) {
       // A check of its own, after those the shape function has.
       StringRef checksName =
           onnxc::onnx::ONNXDialect::ChecksAttrHelper::getNameStr();
@@ -520,7 +520,7 @@ struct ONNXPlanMemoryPass
           "the intermediate tensors these inputs need exceed the address "
           "space"));
       shapes->setAttr(checksName, b.getArrayAttr(checks));
-      result = arith::SelectOp::create(b, loc, wrapped,
+      result = arith::SelectOp::create(b, loc, recomputedTooLarge,
                                        statusConstant(checks.size()), result);
     }
     scf::YieldOp::create(b, loc, result);

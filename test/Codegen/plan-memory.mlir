@@ -59,23 +59,28 @@ func.func @use_through_view(%x: memref<64xf32>) {
 // statically.
 // CHECK-LABEL: func @dynamic
 // CHECK-SAME:    attributes {onnx.workspace_bytes = -1 : i64}
+// Sizes saturate at 2^62 bytes, more than an allocation can get: past
+// 2^62 / 4 elements, 4 * n is the bound.
 // CHECK:         %[[N:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?xf32>
+// CHECK:         %[[QUARTER:.*]] = arith.constant 1152921504606846976 : index
+// CHECK:         %[[A_HUGE:.*]] = arith.cmpi ugt, %[[N]], %[[QUARTER]] : index
 // CHECK:         %[[A4N:.*]] = arith.muli %[[N]], %{{.*}} : index
-// CHECK:         arith.maxui %[[A4N]], %{{.*}} : index
+// CHECK:         %[[A_SIZE:.*]] = arith.select %[[A_HUGE]], %{{.*}}, %[[A4N]] : index
+// CHECK:         arith.maxui %[[A_SIZE]], %{{.*}} : index
+// CHECK:         arith.minui
 // CHECK:         arith.divui
 // CHECK:         %[[ABYTES:.*]] = arith.muli
 // CHECK:         %[[C8N:.*]] = arith.muli %[[N]], %{{.*}} : index
-// CHECK:         arith.maxui %[[C8N]], %{{.*}} : index
+// CHECK:         arith.select %{{.*}}, %{{.*}}, %[[C8N]] : index
 // CHECK:         arith.divui
 // CHECK:         %[[CBYTES:.*]] = arith.muli
 // CHECK:         %[[C64:.*]] = arith.constant 64 : index
-// CHECK:         %[[AEND:.*]] = arith.addi %[[ABYTES]], %[[C64]] : index
-// CHECK:         %[[CEND:.*]] = arith.addi %[[AEND]], %[[CBYTES]] : index
+// CHECK:         %[[ASUM:.*]] = arith.addi %[[ABYTES]], %[[C64]] : index
+// CHECK:         %[[AEND:.*]] = arith.minui %[[ASUM]], %{{.*}} : index
+// CHECK:         %[[CSUM:.*]] = arith.addi %[[AEND]], %[[CBYTES]] : index
+// CHECK:         %[[CEND:.*]] = arith.minui %[[CSUM]], %{{.*}} : index
 // CHECK:         %[[TOTAL:.*]] = arith.maxui %[[AEND]], %[[CEND]] : index
-// A size that wrapped around asks for more than an allocation can get.
-// CHECK:         %[[HUGE:.*]] = arith.constant 4611686018427387904 : index
-// CHECK:         %[[SAFE:.*]] = arith.select %{{.*}}, %[[HUGE]], %[[TOTAL]] : index
-// CHECK:         %[[WS:.*]] = memref.alloc(%[[SAFE]]) {alignment = 64 : i64} : memref<?xi8>
+// CHECK:         %[[WS:.*]] = memref.alloc(%[[TOTAL]]) {alignment = 64 : i64} : memref<?xi8>
 // CHECK:         memref.view %[[WS]][%[[C64]]][%{{.*}}] : memref<?xi8> to memref<?xf32>
 // CHECK:         memref.view %[[WS]][%{{.*}}][] : memref<?xi8> to memref<16xf32>
 // CHECK:         memref.view %[[WS]][%[[AEND]]][%{{.*}}] : memref<?xi8> to memref<?xf64>
@@ -173,7 +178,8 @@ func.func @static_kernel_shapes(%x: memref<1024xf32>, %dims: memref<2xi64>) -> i
 // kernel's sizes depend on: a dimension of an input (an argument of the
 // shape function too), a scale loaded from an input, and a dimension of an
 // output (read from the dims buffer the shape function has just filled).
-// Inputs whose sizes wrap around fail a check added for them.
+// Inputs whose sizes reach the saturation bound fail a check added for
+// them.
 // CHECK-LABEL: func @dynamic_kernel_shapes
 // CHECK-SAME:    (%[[X:.*]]: memref<?xf32>, %[[S:.*]]: memref<1xindex>, %[[DIMS:.*]]: memref<2xi64>)
 // CHECK-SAME:    onnx.checks = ["the intermediate tensors these inputs need exceed the address space"]
@@ -183,8 +189,8 @@ func.func @static_kernel_shapes(%x: memref<1024xf32>, %dims: memref<2xi64>) -> i
 // CHECK-DAG:       %[[OUT:.*]] = memref.load %[[DIMS]][%{{.*}}] : memref<2xi64>
 // CHECK-DAG:       arith.index_cast %[[OUT]] : i64 to index
 // CHECK:           memref.store %{{.*}}, %[[DIMS]][%{{.*}}] : memref<2xi64>
-// CHECK:           %[[WRAPPED:.*]] = arith.select %{{.*}}, %c1_i32, %{{.*}} : i32
-// CHECK:           scf.yield %[[WRAPPED]] : i32
+// CHECK:           %[[TOO_LARGE:.*]] = arith.select %{{.*}}, %c1_i32, %{{.*}} : i32
+// CHECK:           scf.yield %[[TOO_LARGE]] : i32
 func.func @dynamic_kernel(%x: memref<?xf32>, %s: memref<1xindex>, %y: memref<?xf32>)
     attributes {onnx.shape_function = @dynamic_kernel_shapes} {
   %c0 = arith.constant 0 : index
