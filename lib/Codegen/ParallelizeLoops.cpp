@@ -265,6 +265,9 @@ struct ONNXParallelizeLoopsPass
     return result;
   }
   llvm::DenseMap<Operation *, bool> computedFromConstants;
+  /// The kernel's ops in walk order, numbered once per kernel: captured
+  /// values are ordered by it. Ops a task takes away leave both maps.
+  llvm::DenseMap<Operation *, unsigned> opOrder;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -283,6 +286,10 @@ struct ONNXParallelizeLoopsPass
       if (!func.isExternal())
         kernels.push_back(func);
     for (func::FuncOp func : kernels) {
+      computedFromConstants.clear();
+      opOrder.clear();
+      unsigned next = 0;
+      func.walk([&](Operation *op) { opOrder[op] = next++; });
       SmallVector<scf::ForOp> outermost;
       func.walk([&](scf::ForOp loop) {
         if (isParallelLoop(loop) && !loop->getParentOfType<scf::ForOp>() &&
@@ -310,8 +317,6 @@ struct ONNXParallelizeLoopsPass
     Location loc = loop.getLoc();
     SmallVector<scf::ForOp> band = getBand(loop);
     scf::ForOp inner = band.back();
-    // Ops of earlier nests may have been erased since.
-    computedFromConstants.clear();
 
     // What the nest uses from above: pure ops are copied into the task
     // when they compute constants (which then fold there) or views, and
@@ -341,18 +346,22 @@ struct ONNXParallelizeLoopsPass
         return nullptr;
       captured.insert(value);
     }
-    // In a fixed order: the kernel's arguments, then values as defined.
-    llvm::SetVector<Value> ordered;
-    for (BlockArgument argument : kernel.getArguments())
-      if (captured.contains(argument))
-        ordered.insert(argument);
-    kernel.walk([&](Operation *op) {
-      for (Value result : op->getResults())
-        if (captured.contains(result))
-          ordered.insert(result);
-    });
-    ordered.insert(captured.begin(), captured.end());
-    captured = std::move(ordered);
+    // In a fixed order: the kernel's arguments, then values as defined
+    // (opOrder), then the rest as found.
+    auto position = [&](Value value) {
+      if (auto argument = dyn_cast<BlockArgument>(value))
+        if (argument.getOwner()->getParentOp() == kernel)
+          return std::make_tuple(0u, argument.getArgNumber(), 0u);
+      if (Operation *op = value.getDefiningOp())
+        if (auto it = opOrder.find(op); it != opOrder.end())
+          return std::make_tuple(1u, it->second,
+                                 cast<OpResult>(value).getResultNumber());
+      return std::make_tuple(2u, 0u, 0u);
+    };
+    SmallVector<Value> ordered(captured.begin(), captured.end());
+    llvm::stable_sort(
+        ordered, [&](Value a, Value c) { return position(a) < position(c); });
+    captured = llvm::SetVector<Value>(ordered.begin(), ordered.end());
 
     LLVMTypeConverter converter(context);
     auto ptrType = LLVM::LLVMPointerType::get(context);
@@ -485,6 +494,10 @@ struct ONNXParallelizeLoopsPass
         ValueRange{taskAddress, contextPtr,
                    b.createOrFold<arith::IndexCastOp>(loc, i64Type, iterations),
                    bytes, inOrder});
+    loop->walk([&](Operation *op) {
+      opOrder.erase(op);
+      computedFromConstants.erase(op);
+    });
     loop.erase();
     return task;
   }
