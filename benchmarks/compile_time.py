@@ -123,7 +123,7 @@ def main():
                                 os.path.join(work, 'chain.so')], check=True)
                 elapsed = time.perf_counter() - start
                 best = elapsed if best is None else min(best, elapsed)
-            ratio = '' if previous is None else '%.1fx for %.0fx nodes' % (
+            ratio = '' if previous is None else '%.1fx for %.3gx nodes' % (
                 best / previous[1], n / previous[0])
             print('| %d | %.2f | %.2f | %s |' % (n, best, 1000 * best / n,
                                                 ratio))
