@@ -41,9 +41,12 @@ std::optional<int64_t> getFlatPosition(Value memref, ValueRange indices,
   if (auto subview = memref.getDefiningOp<memref::SubViewOp>()) {
     // A rank-reducing view's indices are those of its kept dimensions.
     auto sourceType = cast<MemRefType>(subview.getSource().getType());
+    // A vector's lanes must be neighbours in the buffer too: a view that
+    // drops the innermost dimension steps over it.
     if (ShapedType::isDynamicShape(subview.getStaticOffsets()) ||
         !llvm::all_of(subview.getStaticStrides(),
-                      [](int64_t s) { return s == 1; }))
+                      [](int64_t s) { return s == 1; }) ||
+        !subview.getType().isLastDimUnitStride())
       return std::nullopt;
     llvm::SmallBitVector dropped = subview.getDroppedDims();
     SmallVector<int64_t> sourcePosition;
@@ -112,7 +115,7 @@ std::optional<StoredVector> getLastStore(Operation *read, Value buffer) {
         return StoredVector{vector, *at};
       }
       // A store to the buffer at positions not known.
-      if (codegen::getBaseBuffer(base, false) == buffer)
+      if (codegen::getBaseBuffer(base, /*throughWorkspace=*/true) == buffer)
         return std::nullopt;
       continue;
     }
@@ -126,7 +129,8 @@ std::optional<StoredVector> getLastStore(Operation *read, Value buffer) {
       for (const MemoryEffects::EffectInstance &effect : instances)
         if (isa<MemoryEffects::Write>(effect.getEffect()) &&
             (!effect.getValue() ||
-             codegen::getBaseBuffer(effect.getValue(), false) == buffer))
+             codegen::getBaseBuffer(effect.getValue(),
+                                    /*throughWorkspace=*/true) == buffer))
           writesBuffer = true;
     } else if (!op->hasTrait<OpTrait::IsTerminator>()) {
       return std::nullopt;
@@ -159,7 +163,8 @@ struct ForwardStoreToLoad : OpRewritePattern<LoadOp> {
     if (!stored)
       return failure();
     auto storedType = cast<VectorType>(stored->value.getType());
-    if (storedType.getElementType() != type.getElementType())
+    if (storedType.getElementType() != type.getElementType() ||
+        storedType.isScalable())
       return failure();
     int64_t count = type.getNumElements();
     int64_t storedCount = storedType.getNumElements();

@@ -53,9 +53,12 @@ struct TableRead {
 };
 
 std::optional<TableRead> matchTableRead(memref::SubViewOp view, Value iv) {
+  // Only a unit stride keeps the entries read within [iv, iv + size),
+  // the span findSplit checks.
   if (view.getOffsets().size() != 1 || view.getOffsets()[0] != iv ||
       view.getType().getRank() != 1 ||
-      ShapedType::isDynamic(view.getType().getDimSize(0)))
+      ShapedType::isDynamic(view.getType().getDimSize(0)) ||
+      view.getStaticStrides() != ArrayRef<int64_t>{1})
     return std::nullopt;
   std::optional<codegen::ConstantGlobalView> source =
       codegen::getConstantGlobalView(view.getSource());

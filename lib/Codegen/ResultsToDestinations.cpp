@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
@@ -314,6 +315,7 @@ void materializeResult(OpBuilder &builder, Operation *ret, Value result,
 /// eliminate-empty-tensors does this without the reshapes; with them, the
 /// value would be computed into a buffer of its own and copied.
 void computeInsertedValuesInPlace(func::FuncOp func) {
+  DominanceInfo dominance(func);
   SmallVector<tensor::InsertSliceOp> inserts;
   func.walk([&](tensor::InsertSliceOp insert) { inserts.push_back(insert); });
   for (tensor::InsertSliceOp insert : inserts) {
@@ -346,9 +348,19 @@ void computeInsertedValuesInPlace(func::FuncOp func) {
     if (!empty || !empty.getType().hasStaticShape() ||
         (destDef && destDef->getBlock() != insert->getBlock()))
       continue;
+    // The slice replaces the empty tensor where it ends up: its offsets
+    // and sizes must be defined there.
+    bool moves = destDef && empty->isBeforeInBlock(destDef);
+    auto definedAtSlice = [&](Value value) {
+      return moves ? value.getDefiningOp() == destDef ||
+                         dominance.properlyDominates(value, destDef)
+                   : dominance.properlyDominates(value, empty);
+    };
+    if (!llvm::all_of(insert.getOperands().drop_front(2), definedAtSlice))
+      continue;
     // The ops move after the destination's definition, in order, when
     // they all come before it (their operands then dominate the new place).
-    if (destDef && empty->isBeforeInBlock(destDef)) {
+    if (moves) {
       if (llvm::any_of(chain, [&](Operation *op) {
             return !op->isBeforeInBlock(destDef);
           }))
@@ -360,10 +372,12 @@ void computeInsertedValuesInPlace(func::FuncOp func) {
       }
     }
     OpBuilder builder(empty);
+    SmallVector<Operation *> made;
     Value slice = tensor::ExtractSliceOp::create(
         builder, empty.getLoc(), insert.getSourceType(), dest,
         insert.getMixedOffsets(), insert.getMixedSizes(),
         insert.getMixedStrides());
+    made.push_back(slice.getDefiningOp());
     for (Operation *reshape : reshapes) {
       if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(reshape))
         slice = tensor::ExpandShapeOp::create(
@@ -373,9 +387,14 @@ void computeInsertedValuesInPlace(func::FuncOp func) {
         slice = tensor::CollapseShapeOp::create(
             builder, reshape->getLoc(), slice,
             cast<tensor::ExpandShapeOp>(reshape).getReassociationIndices());
+      made.push_back(slice.getDefiningOp());
     }
-    if (slice.getType() != empty.getType())
-      continue; // Left as it was: the slice is erased as dead below.
+    if (slice.getType() != empty.getType()) {
+      // Left as it was.
+      for (Operation *op : llvm::reverse(made))
+        op->erase();
+      continue;
+    }
     empty.replaceAllUsesWith(slice);
     empty.erase();
   }

@@ -215,3 +215,27 @@ func.func @concat_of_upsampled(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> (ten
   %1 = tensor.insert_slice %fb into %0[2, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<4x4xf32>
   return %1 : tensor<4x4xf32>
 }
+
+// -----
+
+// An insertion whose offset is computed after the value's empty tensor
+// leaves the value in a buffer of its own: the slice replacing the empty
+// tensor would use the offset before its definition.
+// CHECK-LABEL: func @late_offset
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<2x4xf32>
+// CHECK:         %[[VALUE:.*]] = linalg.generic {{.*}} outs(%[[EMPTY]] : tensor<2x4xf32>)
+// CHECK:         %[[N:.*]] = tensor.dim
+// CHECK:         tensor.insert_slice %[[VALUE]] into %{{.*}}[%[[N]], 0] [2, 4] [1, 1]
+// CHECK-NOT:     tensor.extract_slice
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @late_offset(%a: tensor<2x4xf32>, %x: tensor<?x4xf32>) -> (tensor<?x4xf32> {onnx.name = "y"}) {
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<2x4xf32>
+  %u = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x4xf32>
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %1 = tensor.insert_slice %u into %x[%n, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<?x4xf32>
+  return %1 : tensor<?x4xf32>
+}

@@ -977,3 +977,60 @@ func.func @forward_buffer_stores(%v: vector<7xf32>, %w: vector<4xf32>, %y: memre
   memref.dealloc %buf : memref<1x7xf32>
   return
 }
+
+// -----
+
+// A table read through a view of stride 2 spans twice its lanes, beyond
+// what the periodic split checks: the row keeps its gathers.
+// CHECK-LABEL: func @gather_strided_table
+// CHECK-NOT:     floordiv
+// CHECK:         scf.for
+// CHECK:           memref.subview %{{.*}}[%{{.*}}] [16] [2]
+// CHECK:           vector.gather
+memref.global "private" constant @strided_taps : memref<560xi32> = dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237, 238, 239, 240, 241, 242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287, 288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336, 337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351, 352, 353, 354, 355, 356, 357, 358, 359, 360, 361, 362, 363, 364, 365, 366, 367, 368, 369, 370, 371, 372, 373, 374, 375, 376, 377, 378, 379, 380, 381, 382, 383, 384, 385, 386, 387, 388, 389, 390, 391, 392, 393, 394, 395, 396, 397, 398, 399, 400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418, 419, 420, 421, 422, 423, 424, 425, 426, 427, 428, 429, 430, 431, 432, 433, 434, 435, 436, 437, 438, 439, 440, 441, 442, 443, 444, 445, 446, 447, 448, 449, 450, 451, 452, 453, 454, 455, 456, 457, 458, 459, 460, 461, 462, 463, 464, 465, 466, 467, 468, 469, 470, 471, 472, 473, 474, 475, 476, 477, 478, 479, 480, 481, 482, 483, 484, 485, 486, 487, 488, 489, 490, 491, 492, 493, 494, 495, 496, 497, 498, 499, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 512, 513, 514, 515, 516, 517, 518, 519, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529, 530, 531, 532, 533, 534, 535, 536, 537, 538, 539, 540, 541, 542, 543, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]>
+func.func @gather_strided_table(%x: memref<544xf32>, %y: memref<544xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c544 = arith.constant 544 : index
+  %pad = ub.poison : i32
+  %mask = arith.constant dense<true> : vector<16xi1>
+  %pass = arith.constant dense<0.0> : vector<16xf32>
+  %table = memref.get_global @strided_taps : memref<560xi32>
+  scf.for %i = %c0 to %c544 step %c16 {
+    %slice = memref.subview %table[%i] [16] [2] : memref<560xi32> to memref<16xi32, strided<[2], offset: ?>>
+    %t = vector.transfer_read %slice[%c0], %pad {in_bounds = [true]} : memref<16xi32, strided<[2], offset: ?>>, vector<16xi32>
+    %lanes = arith.index_cast %t : vector<16xi32> to vector<16xindex>
+    %g = vector.gather %x[%c0] [%lanes], %mask, %pass : memref<544xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+    vector.transfer_write %g, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<544xf32>
+  }
+  return
+}
+
+// -----
+
+// Stores whose lanes are not neighbours in the buffer (a view down a
+// column), of unknown length (scalable), or that a store through another
+// view of the buffer may have overwritten, are not forwarded.
+// CHECK-LABEL: func @forward_buffer_stores_kept
+// CHECK-NOT:     vector.shuffle
+// CHECK-COUNT-3: vector.load
+// CHECK-NOT:     vector.shuffle
+func.func @forward_buffer_stores_kept(%v: vector<4xf32>, %s: vector<[4]xf32>, %b: vector<16xi8>, %w: vector<4xf32>, %out: memref<2xf32>, %out4: memref<4xf32>, %out16: memref<16xi8>) {
+  %c0 = arith.constant 0 : index
+  %column = memref.alloca() : memref<4x2xf32>
+  %col = memref.subview %column[0, 0] [4, 1] [1, 1] : memref<4x2xf32> to memref<4xf32, strided<[2]>>
+  vector.transfer_write %v, %col[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32, strided<[2]>>
+  %r = vector.load %column[%c0, %c0] : memref<4x2xf32>, vector<2xf32>
+  vector.store %r, %out[%c0] : memref<2xf32>, vector<2xf32>
+  %scalable = memref.alloca() : memref<64xf32>
+  vector.store %s, %scalable[%c0] : memref<64xf32>, vector<[4]xf32>
+  %q = vector.load %scalable[%c0] : memref<64xf32>, vector<4xf32>
+  vector.store %q, %out4[%c0] : memref<4xf32>, vector<4xf32>
+  %bytes = memref.alloca() : memref<64xi8>
+  vector.store %b, %bytes[%c0] : memref<64xi8>, vector<16xi8>
+  %floats = memref.view %bytes[%c0][] : memref<64xi8> to memref<16xf32>
+  vector.store %w, %floats[%c0] : memref<16xf32>, vector<4xf32>
+  %p = vector.load %bytes[%c0] : memref<64xi8>, vector<16xi8>
+  vector.store %p, %out16[%c0] : memref<16xi8>, vector<16xi8>
+  return
+}
