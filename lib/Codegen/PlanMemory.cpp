@@ -191,16 +191,20 @@ struct SaturatingArithmetic {
     return arith::ConstantIndexOp::create(b, loc, value);
   }
 
-  /// min(a * c, bound): the bound when a exceeds bound / max(c, 1), the
-  /// division by the constant operand when there is one.
+  /// min(a * c, bound): the bound when c != 0 and a exceeds bound / c, the
+  /// division by the constant operand when there is one. A product by 0 is
+  /// 0 whatever a is: an empty tensor may have a dimension past the bound.
   Value mul(Value a, Value c) {
     if (getConstantIntValue(a) && !getConstantIntValue(c))
       std::swap(a, c);
     Value divisor = b.createOrFold<arith::MaxUIOp>(loc, c, constant(1));
     Value largest =
         b.createOrFold<arith::DivUIOp>(loc, constant(kSaturatedBytes), divisor);
-    Value reaches = b.createOrFold<arith::CmpIOp>(
+    Value exceeds = b.createOrFold<arith::CmpIOp>(
         loc, arith::CmpIPredicate::ugt, a, largest);
+    Value nonZero = b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::ne,
+                                                  c, constant(0));
+    Value reaches = b.createOrFold<arith::AndIOp>(loc, exceeds, nonZero);
     Value product = b.createOrFold<arith::MulIOp>(loc, a, c);
     return b.createOrFold<arith::SelectOp>(loc, reaches,
                                            constant(kSaturatedBytes), product);

@@ -231,3 +231,29 @@ func.func @iteration_buffer(%y: memref<4x16xf32>) {
   }
   return
 }
+
+// -----
+
+// A product by 0 is 0, however large the other factor: an empty tensor
+// may have a dimension past the saturation bound, and its buffer must not
+// read as one that asks for more than an allocation can get.
+// CHECK-LABEL: func @empty_dimension
+// CHECK:         %[[N:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xf32>
+// CHECK:         %[[M:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xf32>
+// CHECK:         %[[NBYTES:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : index
+// CHECK:         %[[EXCEEDS:.*]] = arith.cmpi ugt, %[[NBYTES]], %{{.*}} : index
+// CHECK:         %[[NONZERO:.*]] = arith.cmpi ne, %[[M]], %{{.*}} : index
+// CHECK:         %[[REACHES:.*]] = arith.andi %[[EXCEEDS]], %[[NONZERO]] : i1
+// CHECK:         %[[PRODUCT:.*]] = arith.muli %[[NBYTES]], %[[M]] : index
+// CHECK:         arith.select %[[REACHES]], %{{.*}}, %[[PRODUCT]] : index
+func.func @empty_dimension(%x: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?x?xf32>
+  %m = memref.dim %x, %c1 : memref<?x?xf32>
+  %a = memref.alloc(%n, %m) : memref<?x?xf32>
+  memref.copy %x, %a : memref<?x?xf32> to memref<?x?xf32>
+  memref.copy %a, %x : memref<?x?xf32> to memref<?x?xf32>
+  memref.dealloc %a : memref<?x?xf32>
+  return
+}
