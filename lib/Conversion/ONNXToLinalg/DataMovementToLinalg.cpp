@@ -48,7 +48,7 @@ struct ConcatLowering : OpConversionPattern<ConcatV13Op> {
       auto type = cast<RankedTensorType>(input.getType());
       // An empty input adds nothing, and its offset may be the axis's end,
       // where insert_slice allows no slice.
-      if (type.getNumElements() == 0)
+      if (llvm::is_contained(type.getShape(), 0))
         continue;
       SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
       offsets[axis] = rewriter.getIndexAttr(offset);

@@ -297,6 +297,17 @@ static std::string explainUnfolded(Operation *op) {
     }
     llvm::append_range(worklist, producer->getOperands());
   }
+  // The values of a Reshape's or ConstantOfShape's shape are dimensions
+  // of the result, which only compile time can fix.
+  Value shape;
+  if (auto reshape = dyn_cast<ReshapeV25Op>(op))
+    shape = reshape.getShape();
+  else if (auto constantOfShape = dyn_cast<ConstantOfShapeV25Op>(op))
+    shape = constantOfShape.getInput();
+  if (shape && !matchPattern(shape, m_Constant()))
+    return "the values of its shape input are dimensions of its result, "
+           "which onnxc needs at compile time: a constant, or computed "
+           "from constants and static dimensions";
   if (readsData && isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op,
                        MinV13Op, ConcatV13Op, TransposeV25Op, ReshapeV25Op,
                        SqueezeV25Op, UnsqueezeV25Op, ConstantOfShapeV25Op>(op))

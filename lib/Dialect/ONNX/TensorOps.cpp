@@ -58,6 +58,9 @@ static DenseElementsAttr getDense(Attribute value) {
 /// what a tensor can hold (2^62, which keeps every later size computation
 /// clear of overflow).
 static std::optional<int64_t> getElementCount(ArrayRef<int64_t> dims) {
+  // An empty tensor holds none, whatever its other dimensions.
+  if (llvm::is_contained(dims, 0))
+    return 0;
   int64_t count = 1;
   for (int64_t size : dims)
     if (llvm::MulOverflow(count, size, count) || count > (int64_t(1) << 62))
@@ -542,10 +545,12 @@ LogicalResult onnxc::onnx::detail::inferConcat(OptionalLoc loc,
     for (int64_t d = 0; d < rank; ++d) {
       int64_t size = type.getDimSize(d);
       if (d == axis) {
-        shape[d] =
-            ShapedType::isDynamic(shape[d]) || ShapedType::isDynamic(size)
-                ? ShapedType::kDynamic
-                : shape[d] + size;
+        if (ShapedType::isDynamic(shape[d]) || ShapedType::isDynamic(size))
+          shape[d] = ShapedType::kDynamic;
+        else if (llvm::AddOverflow(shape[d], size, shape[d]) ||
+                 shape[d] > (int64_t(1) << 62))
+          return fail(loc, "Concat's inputs hold more elements along axis " +
+                               Twine(axis) + " than a tensor can (2^62)");
       } else if (ShapedType::isDynamic(shape[d])) {
         shape[d] = size;
       } else if (!ShapedType::isDynamic(size) && size != shape[d]) {
@@ -557,6 +562,11 @@ LogicalResult onnxc::onnx::detail::inferConcat(OptionalLoc loc,
       }
     }
   }
+  SmallVector<int64_t> known(llvm::make_filter_range(
+      shape, [](int64_t size) { return !ShapedType::isDynamic(size); }));
+  if (!getElementCount(known))
+    return fail(loc, "Concat's result holds more elements than a tensor can "
+                     "(2^62)");
   inferred.push_back(RankedTensorType::get(shape, first.getElementType()));
   return success();
 }
@@ -615,14 +625,17 @@ OpFoldResult onnxc::onnx::detail::foldConcat(ValueRange inputs,
 
 TypedAttr onnxc::onnx::getConstantOfShapeValue(ElementsAttr value,
                                                MLIRContext *context) {
-  if (!value || value.getNumElements() != 1)
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(value);
+  if (!dense || dense.getNumElements() != 1)
     return FloatAttr::get(Float32Type::get(context), 0.0);
-  return cast<TypedAttr>(*value.value_begin<Attribute>());
+  return cast<TypedAttr>(*dense.value_begin<Attribute>());
 }
 
 LogicalResult onnxc::onnx::detail::inferConstantOfShape(
     OptionalLoc loc, MLIRContext *context, const KnownInts &shape,
     ElementsAttr value, InferredTypes &inferred) {
+  if (value && !isa<DenseElementsAttr>(value))
+    return fail(loc, "ConstantOfShape's value must be a dense constant");
   if (value && value.getNumElements() != 1)
     return fail(loc, "ConstantOfShape's value must hold one element, but "
                      "holds " +
@@ -673,7 +686,6 @@ LogicalResult onnxc::onnx::detail::inferReshape(OptionalLoc loc, Value data,
                      "decides the result's rank");
   SmallVector<int64_t> result;
   std::optional<int64_t> inferredAxis;
-  int64_t product = 1;
   bool productKnown = true;
   for (auto [i, entry] : llvm::enumerate(*shape.elements)) {
     if (!entry) {
@@ -702,25 +714,30 @@ LogicalResult onnxc::onnx::detail::inferReshape(OptionalLoc loc, Value data,
     result.push_back(size);
     if (ShapedType::isDynamic(size))
       productKnown = false;
-    else if (llvm::MulOverflow(product, size, product) ||
-             product > (int64_t(1) << 62))
-      return fail(loc, "Reshape's shape holds more elements than a tensor "
-                       "can (2^62)");
   }
+  SmallVector<int64_t> knownSizes(llvm::make_filter_range(
+      result, [](int64_t size) { return !ShapedType::isDynamic(size); }));
+  std::optional<int64_t> product = getElementCount(knownSizes);
+  if (!product)
+    return fail(loc, "Reshape's shape holds more elements than a tensor "
+                     "can (2^62)");
   if (allowZero && inferredAxis && llvm::is_contained(result, 0))
     return fail(loc, "Reshape with allowzero may not have both a 0 and a -1 "
                      "in its shape");
   // The elements must agree where both counts are known.
   if (type.hasStaticShape() && productKnown) {
-    int64_t count = type.getNumElements();
+    std::optional<int64_t> count = getElementCount(type.getShape());
+    if (!count)
+      return fail(loc, "Reshape's input holds more elements than a tensor "
+                       "can (2^62)");
     if (inferredAxis) {
-      if (product == 0 || count % product != 0)
+      if (*product == 0 || *count % *product != 0)
         return fail(loc, "Reshape cannot fill its shape with the input's " +
-                             Twine(count) + " elements");
-      result[*inferredAxis] = count / product;
-    } else if (product != count) {
-      return fail(loc, "Reshape's shape holds " + Twine(product) +
-                           " elements, but the input has " + Twine(count));
+                             Twine(*count) + " elements");
+      result[*inferredAxis] = *count / *product;
+    } else if (*product != *count) {
+      return fail(loc, "Reshape's shape holds " + Twine(*product) +
+                           " elements, but the input has " + Twine(*count));
     }
   }
   inferred.push_back(RankedTensorType::get(result, type.getElementType()));

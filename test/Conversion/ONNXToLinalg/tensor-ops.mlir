@@ -129,3 +129,21 @@ func.func @concat_with_empty_inputs(%x: tensor<2x3xf32>, %z: tensor<2x0xf32>) ->
   %0 = onnx.ConcatV13 %x, %z {axis = 1 : i64} : (tensor<2x3xf32>, tensor<2x0xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// A shape read from tensor data gives the result dimensions no input shape
+// can fix: the error says so, not to give the inputs' shapes.
+func.func @reshape_to_run_time_shape(%x: tensor<6xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{Reshape: the values of its shape input are dimensions of its result, which onnxc needs at compile time: a constant, or computed from constants and static dimensions}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @constant_of_run_time_shape(%s: tensor<2xi64>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{ConstantOfShape: the values of its shape input are dimensions of its result, which onnxc needs at compile time: a constant, or computed from constants and static dimensions}}
+  %0 = onnx.ConstantOfShapeV25 %s : tensor<2xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -348,3 +348,19 @@ func.func @constant_of_shape() -> (tensor<2x4xi32>, tensor<3xf32>) {
   %1 = onnx.ConstantOfShapeV9 %t : tensor<1xi64> -> tensor<3xf32>
   return %0, %1 : tensor<2x4xi32>, tensor<3xf32>
 }
+
+// -----
+
+// An empty tensor holds no elements whatever its other dimensions, and
+// wherever its 0 is: both fold, where the 2^62 bound would refuse the
+// dimensions alone.
+// CHECK-LABEL: func @empty_with_huge_dimensions
+// CHECK:         onnx.Constant dense<0.000000e+00> : tensor<4611686018427387904x4611686018427387904x0xf32>
+// CHECK:         onnx.Constant dense<0.000000e+00> : tensor<0x4611686018427387904x4611686018427387904xf32>
+func.func @empty_with_huge_dimensions() -> (tensor<4611686018427387904x4611686018427387904x0xf32>, tensor<0x4611686018427387904x4611686018427387904xf32>) {
+  %last = onnx.Constant dense<[4611686018427387904, 4611686018427387904, 0]> : tensor<3xi64>
+  %0 = onnx.ConstantOfShapeV25 %last : tensor<3xi64> -> tensor<4611686018427387904x4611686018427387904x0xf32>
+  %first = onnx.Constant dense<[0, 4611686018427387904, 4611686018427387904]> : tensor<3xi64>
+  %1 = onnx.ConstantOfShapeV25 %first : tensor<3xi64> -> tensor<0x4611686018427387904x4611686018427387904xf32>
+  return %0, %1 : tensor<4611686018427387904x4611686018427387904x0xf32>, tensor<0x4611686018427387904x4611686018427387904xf32>
+}

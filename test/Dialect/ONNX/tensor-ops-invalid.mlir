@@ -215,3 +215,145 @@ func.func @reshape_too_large(%x: tensor<4xf32>) -> tensor<?x?x?xf32> {
   %0 = onnx.ReshapeV25 %x, %s : (tensor<4xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
   return %0 : tensor<?x?x?xf32>
 }
+
+// -----
+
+func.func @transpose_negative_axis(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+2 {{Transpose's perm must list each axis of the input once, but has -1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.TransposeV13 %x {perm = array<i64: -1, 0>} : tensor<2x3xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @transpose_axis_out_of_range(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+2 {{Transpose's perm must list each axis of the input once, but has 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.TransposeV13 %x {perm = array<i64: 2, 0>} : tensor<2x3xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @concat_axis_overflow(%a: tensor<9223372036854775807xf32>, %b: tensor<3xf32>) -> tensor<?xf32> {
+  // expected-error @+2 {{Concat's inputs hold more elements along axis 0 than a tensor can (2^62)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ConcatV13 %a, %b {axis = 0 : i64} : (tensor<9223372036854775807xf32>, tensor<3xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @concat_result_too_large(%a: tensor<4294967296x4294967296xf32>, %b: tensor<1x4294967296xf32>) -> tensor<?x4294967296xf32> {
+  // expected-error @+2 {{Concat's result holds more elements than a tensor can (2^62)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ConcatV13 %a, %b {axis = 0 : i64} : (tensor<4294967296x4294967296xf32>, tensor<1x4294967296xf32>) -> tensor<?x4294967296xf32>
+  return %0 : tensor<?x4294967296xf32>
+}
+
+// -----
+
+func.func @reshape_input_too_large(%x: tensor<4294967296x4294967296xf32>) -> tensor<?xf32> {
+  %s = onnx.Constant dense<[-1]> : tensor<1xi64>
+  // expected-error @+2 {{Reshape's input holds more elements than a tensor can (2^62)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<4294967296x4294967296xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @reshape_unknown_length(%x: tensor<4xf32>, %s: tensor<?xi64>) -> tensor<?xf32> {
+  // expected-error @+2 {{Reshape's 'shape' must have a static length: it decides the result's rank}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<4xf32>, tensor<?xi64>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @reshape_zero_beyond_rank(%x: tensor<4xf32>) -> tensor<4x?xf32> {
+  %s = onnx.Constant dense<[4, 0]> : tensor<2xi64>
+  // expected-error @+2 {{Reshape's shape entry 1 is 0, which copies an input dimension the input (rank 1) does not have}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<4x?xf32>
+  return %0 : tensor<4x?xf32>
+}
+
+// -----
+
+func.func @reshape_entry_below_minus_one(%x: tensor<4xf32>) -> tensor<?xf32> {
+  %s = onnx.Constant dense<[-2]> : tensor<1xi64>
+  // expected-error @+2 {{Reshape's shape entry 0 is -2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @reshape_allowzero_zero_and_minus_one(%x: tensor<0x4xf32>) -> tensor<0x?xf32> {
+  %s = onnx.Constant dense<[0, -1]> : tensor<2xi64>
+  // expected-error @+2 {{Reshape with allowzero may not have both a 0 and a -1 in its shape}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s {allowzero = 1 : i64} : (tensor<0x4xf32>, tensor<2xi64>) -> tensor<0x?xf32>
+  return %0 : tensor<0x?xf32>
+}
+
+// -----
+
+func.func @reshape_cannot_fill(%x: tensor<2x3xf32>) -> tensor<4x?xf32> {
+  %s = onnx.Constant dense<[4, -1]> : tensor<2xi64>
+  // expected-error @+2 {{Reshape cannot fill its shape with the input's 6 elements}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<4x?xf32>
+  return %0 : tensor<4x?xf32>
+}
+
+// -----
+
+func.func @constant_of_shape_two_values() -> tensor<2xf32> {
+  %s = onnx.Constant dense<[2]> : tensor<1xi64>
+  // expected-error @+2 {{ConstantOfShape's value must hold one element, but holds 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ConstantOfShapeV25 %s {value = dense<[1.0, 2.0]> : tensor<2xf32>} : tensor<1xi64> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @constant_of_shape_not_a_number() -> tensor<2xcomplex<f32>> {
+  %s = onnx.Constant dense<[2]> : tensor<1xi64>
+  // expected-error @+2 {{ConstantOfShape's value must be a number or a bool, but is tensor<1xcomplex<f32>>}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ConstantOfShapeV25 %s {value = dense<(1.0, 2.0)> : tensor<1xcomplex<f32>>} : tensor<1xi64> -> tensor<2xcomplex<f32>>
+  return %0 : tensor<2xcomplex<f32>>
+}
+
+// -----
+
+func.func @constant_of_shape_unknown_length(%s: tensor<?xi64>) -> tensor<?xf32> {
+  // expected-error @+2 {{ConstantOfShape's input must have a static length: it decides the result's rank}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ConstantOfShapeV25 %s : tensor<?xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @constant_of_shape_resource() -> tensor<2xf32> {
+  %s = onnx.Constant dense<[2]> : tensor<1xi64>
+  // expected-error @+2 {{ConstantOfShape's value must be a dense constant}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = onnx.ConstantOfShapeV25 %s {value = dense_resource<fill> : tensor<1xf32>} : tensor<1xi64> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      fill: "0x040000000000803F"
+    }
+  }
+#-}
