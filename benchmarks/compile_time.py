@@ -21,8 +21,9 @@ library, best of --repeat runs:
                     from the node before;
   resize-rank       one Resize-19 node of rank N (the size): linear on a
                     static [2, ..., 2] input and cubic on symbolic
-                    dimensions, scale 2 on every axis; a gather over every
-                    combination of taps grows as 2^N and 4^N.
+                    dimensions, scale 2 on every axis. Past a few axes
+                    both run one pass per axis, each over at most three
+                    loops; what grows with N is the size arithmetic.
 Prints a Markdown table: nodes, seconds, seconds per node, and the ratio to
 the previous size.
 """
@@ -105,16 +106,20 @@ def main():
     parser.add_argument('--repeat', type=int, default=3)
     args = parser.parse_args()
     compiler = os.path.join(args.build, 'bin', 'onnx-compile')
-    print('| nodes | seconds | ms per node | vs previous size |')
+    writers = {'clip': write_chain,
+               'dynamic-upsample': write_dynamic_upsample_chain,
+               'dynamic-resize': write_dynamic_resize_chain,
+               'resize-rank': write_resize_rank}
+    # The size is a node count, or a rank for resize-rank.
+    size, unit = ('rank', 'axis') if args.chain == 'resize-rank' else (
+        'nodes', 'node')
+    print('| %s | seconds | ms per %s | vs previous %s |' % (size, unit,
+                                                            size))
     print('|---:|---:|---:|---:|')
     previous = None
     with tempfile.TemporaryDirectory() as work:
         for n in (int(s) for s in args.sizes.split(',')):
             model = os.path.join(work, 'chain%d.onnxtxt' % n)
-            writers = {'clip': write_chain,
-                       'dynamic-upsample': write_dynamic_upsample_chain,
-                       'dynamic-resize': write_dynamic_resize_chain,
-                       'resize-rank': write_resize_rank}
             writers[args.chain](model, n)
             best = None
             for _ in range(args.repeat):
@@ -123,8 +128,8 @@ def main():
                                 os.path.join(work, 'chain.so')], check=True)
                 elapsed = time.perf_counter() - start
                 best = elapsed if best is None else min(best, elapsed)
-            ratio = '' if previous is None else '%.1fx for %.3gx nodes' % (
-                best / previous[1], n / previous[0])
+            ratio = '' if previous is None else '%.1fx for %.3gx %s' % (
+                best / previous[1], n / previous[0], size)
             print('| %d | %.2f | %.2f | %s |' % (n, best, 1000 * best / n,
                                                 ratio))
             previous = (n, best)
