@@ -155,7 +155,9 @@ class OrtValue:
                 source.dtype))
         if not self._array.flags.writeable:
             raise Error("the OrtValue's memory is read-only")
-        self._array.reshape(-1)[...] = source.reshape(-1)
+        # Into the value's memory itself: reshaping a view that is not
+        # C-contiguous would write into a copy.
+        np.copyto(self._array, source.reshape(self._array.shape))
 
     def __array__(self, dtype=None):
         return self._array if dtype is None else self._array.astype(dtype)

@@ -43,14 +43,18 @@ class IOBinding:
         self._inputs, self._outputs = {}, {}
         self._results = {}  # Output name -> OrtValue, of the last run.
 
-    def bind_input(self, name, array_or_device="cpu", device_id=0,
+    def bind_input(self, name, device_type="cpu", device_id=0,
                    element_type=None, shape=None, buffer_ptr=None):
-        """bind_input(name, array), or ONNX Runtime's bind_input(name,
-        device_type, device_id, element_type, shape, buffer_ptr)."""
-        if isinstance(array_or_device, str):
-            _check_device(array_or_device, device_id)
-            array_or_device = _array_at(buffer_ptr, element_type, shape)
-        self._inputs[name] = array_or_device
+        """ONNX Runtime's bind_input(name, device_type, device_id,
+        element_type, shape, buffer_ptr), or bind_input(name, array)."""
+        if not isinstance(device_type, str):
+            self._inputs[name] = device_type  # An array.
+            return
+        _check_device(device_type, device_id)
+        if element_type is None or shape is None:
+            raise ValueError("`element_type` and `shape` are to be provided "
+                             "with buffer_ptr")
+        self._inputs[name] = _array_at(buffer_ptr, element_type, shape)
 
     def bind_cpu_input(self, name, array):
         """Binds an input to a numpy array, which each run reads."""
@@ -61,22 +65,24 @@ class IOBinding:
         self._check_ortvalue(ortvalue)
         self._inputs[name] = ortvalue
 
-    def bind_output(self, name, array_or_device="cpu", device_id=0,
+    def bind_output(self, name, device_type="cpu", device_id=0,
                     element_type=None, shape=None, buffer_ptr=None):
-        """bind_output(name, array); bind_output(name) for an output the run
-        allocates; or bind_output(name, device_type, device_id,
-        element_type, shape, buffer_ptr) for caller memory."""
-        if isinstance(array_or_device, str):
-            _check_device(array_or_device, device_id)
-            if buffer_ptr is None:
-                array_or_device = None
-            elif element_type is None or shape is None:
-                raise ValueError("`element_type` and `shape` are to be "
-                                 "provided if pre-allocated memory is "
-                                 "provided")
-            else:
-                array_or_device = _array_at(buffer_ptr, element_type, shape)
-        self._bind_output(name, array_or_device)
+        """bind_output(name) for an output the run allocates; ONNX
+        Runtime's bind_output(name, device_type, device_id, element_type,
+        shape, buffer_ptr) for caller memory; or bind_output(name,
+        array)."""
+        if not isinstance(device_type, str):
+            self._bind_output(name, device_type)  # An array.
+            return
+        _check_device(device_type, device_id)
+        if buffer_ptr is None:
+            self._bind_output(name, None)
+        elif element_type is None or shape is None:
+            raise ValueError("`element_type` and `shape` are to be provided "
+                             "if pre-allocated memory is provided")
+        else:
+            self._bind_output(name, _array_at(buffer_ptr, element_type,
+                                              shape))
 
     def bind_ortvalue_output(self, name, ortvalue):
         """Binds an output to an OrtValue, which each run writes into."""
@@ -454,6 +460,11 @@ class InferenceSession(_NotCopyable):
 
     @staticmethod
     def _wrap(arg, value, what):
+        # An OrtValue's element type is its own: bfloat16 and uint16 share
+        # a numpy dtype, which cannot tell them apart.
+        if isinstance(value, OrtValue) and value._code != arg._code:
+            raise Error("%s '%s' is %s, but the OrtValue holds %s" % (
+                what, arg.name, arg.type, value.data_type()))
         value = _as_array(value)
         dtype = _TYPES.get(arg._code, (None, None))[1]
         if dtype is None:

@@ -792,3 +792,47 @@ def test_processes_racing_to_compile_one_model(tmp_path, compile_cache):
     assert [p.returncode for p in processes] == [0, 0, 0]
     assert all(o.strip() == "[2. 2. 2.]" for o in outputs)
     assert len(os.listdir(compile_cache)) == 1
+
+
+def test_ort_value_element_types_are_checked():
+    # bfloat16 and uint16 share a numpy dtype; an OrtValue knows which it
+    # holds, and a run refuses the other.
+    m = model([helper.make_node("Identity", ["x"], ["y"])],
+              [helper.make_tensor_value_info("x", TensorProto.UINT16, [3])],
+              [helper.make_tensor_value_info("y", TensorProto.UINT16, [3])])
+    session = onnxc.InferenceSession(m)
+    bits = onnxc.OrtValue.ortvalue_from_numpy_with_onnx_type(
+        np.array([1, 2, 3], np.uint16), TensorProto.BFLOAT16)
+    with pytest.raises(onnxc.Error, match=r"input 'x' is tensor\(uint16\), "
+                       r"but the OrtValue holds tensor\(bfloat16\)"):
+        session.run_with_ort_values(None, {"x": bits})
+    value = onnxc.OrtValue.ortvalue_from_numpy(np.array([1, 2, 3], np.uint16))
+    (y,) = session.run_with_ort_values(None, {"x": value})
+    np.testing.assert_array_equal(y.numpy(), [1, 2, 3])
+
+
+def test_io_binding_keywords_as_onnx_runtime_names_them():
+    session = onnxc.InferenceSession(clip_model())
+    x = np.array([-5, 0.5, 7], np.float32)
+    out = np.zeros(3, np.float32)
+    binding = session.io_binding()
+    binding.bind_input(name="x", device_type="cpu", device_id=0,
+                       element_type=np.float32, shape=[3],
+                       buffer_ptr=x.ctypes.data)
+    binding.bind_output(name="y", device_type="cpu", device_id=0,
+                        element_type=np.float32, shape=[3],
+                        buffer_ptr=out.ctypes.data)
+    session.run_with_iobinding(binding)
+    np.testing.assert_array_equal(out, np.clip(x, -1, 2))
+    # A pointer says nothing of what it points to.
+    with pytest.raises(ValueError, match="element_type"):
+        binding.bind_input("x", "cpu", 0, None, [3], x.ctypes.data)
+
+
+def test_update_inplace_writes_a_strided_value():
+    # Rows of 3 in rows of 6: no 1-D view covers them.
+    base = np.zeros((4, 6), np.float32)
+    value = onnxc.OrtValue(base[:, :3])
+    value.update_inplace(np.arange(12, dtype=np.float32))
+    np.testing.assert_array_equal(base[:, :3], np.arange(12).reshape(4, 3))
+    assert not base[:, 3:].any()
