@@ -14,9 +14,10 @@ from ._native import Error, _compiler_path
 _IN_MEMORY = "<model bytes>"
 
 def _extension(options):
-    """onnx-compile's default output extension for the `emit` option."""
-    return {"lib": ".so", "obj": ".o", "asm": ".s",
-            "llvm-ir": ".ll"}.get(options.get("emit", "lib"), ".mlir")
+    """onnx-compile's default output suffix for the `emit` option (its
+    table is onnxc::getEmitChoices)."""
+    return {"lib": ".so", "obj": ".o", "asm": ".s", "llvm-ir": ".ll",
+            "header": "_model.h"}.get(options.get("emit", "lib"), ".mlir")
 
 
 # The keywords of compile(), onnx-compile's flags (see _compile_flags).

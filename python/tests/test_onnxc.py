@@ -320,6 +320,10 @@ def test_default_output_follows_emit(tmp_path):
               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])])
     assert onnxc.compile(m, emit="llvm-ir").endswith(".ll")
     assert onnxc.compile(m, emit="obj").endswith(".o")
+    header = onnxc.compile(m, emit="header")
+    assert header.endswith("_model.h")
+    with open(header) as f:
+        assert "_model(void)" in f.read()
 
 
 def test_compiling_a_model_proto_leaves_no_temporary_files(
