@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -118,7 +119,10 @@ struct ConstantOfShapeLowering : OpConversionPattern<ConstantOfShapeV25Op> {
 };
 
 /// Reshape, Squeeze or Unsqueeze: the input's elements in the result's
-/// static shape.
+/// static shape, as a collapse_shape or expand_shape where one does it
+/// (through one axis otherwise). Unlike tensor.reshape, these are views that
+/// onnx-results-to-destinations sees through, so that a kernel before them
+/// writes straight into a graph output after them.
 template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
   using OpConversionPattern<Op>::OpConversionPattern;
 
@@ -129,13 +133,33 @@ template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
       return rewriter.notifyMatchFailure(op, "run-time dimensions");
     auto resultType = cast<RankedTensorType>(
         this->getTypeConverter()->convertType(op->getResult(0).getType()));
-    auto shapeType =
-        RankedTensorType::get({resultType.getRank()}, rewriter.getI64Type());
-    Value shape = arith::ConstantOp::create(
-        rewriter, op.getLoc(),
-        DenseElementsAttr::get(shapeType, resultType.getShape()));
-    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType,
-                                                   adaptor.getData(), shape);
+    Value data = adaptor.getData();
+    auto sourceType = cast<RankedTensorType>(data.getType());
+    Location loc = op.getLoc();
+    if (sourceType == resultType) {
+      rewriter.replaceOp(op, data);
+      return success();
+    }
+    if (std::optional<SmallVector<ReassociationIndices>> groups =
+            getReassociationIndicesForReshape(sourceType, resultType)) {
+      if (sourceType.getRank() > resultType.getRank())
+        rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(op, resultType,
+                                                             data, *groups);
+      else
+        rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, resultType, data,
+                                                           *groups);
+      return success();
+    }
+    if (sourceType.getRank() == 0 || resultType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "no reassociation");
+    auto all = [](int64_t rank) {
+      return SmallVector<ReassociationIndices>{
+          llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+    };
+    Value flat = tensor::CollapseShapeOp::create(rewriter, loc, data,
+                                                 all(sourceType.getRank()));
+    rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+        op, resultType, flat, all(resultType.getRank()));
     return success();
   }
 };

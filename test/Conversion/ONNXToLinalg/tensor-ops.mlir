@@ -103,17 +103,39 @@ func.func @concat_of_run_time_shape(%a: tensor<?x4xf32>, %b: tensor<2x4xf32>) ->
 
 // -----
 
-// Reshape, Squeeze and Unsqueeze on data keep the elements in order.
+// Reshape, Squeeze and Unsqueeze on data keep the elements in order, as
+// views: a collapse or an expansion where one does it, both through one
+// axis otherwise.
 // CHECK-LABEL: func @reshapes
-// CHECK:         %[[S:.*]] = arith.constant dense<[3, 8]> : tensor<2xi64>
-// CHECK:         %[[R:.*]] = tensor.reshape %{{.*}}(%[[S]]) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<3x8xf32>
-// CHECK:         tensor.reshape %[[R]](%{{.*}}) : (tensor<3x8xf32>, tensor<3xi64>) -> tensor<3x1x8xf32>
-func.func @reshapes(%x: tensor<2x3x4xf32>) -> tensor<3x1x8xf32> {
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+// CHECK:         %[[R:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [3, 8] : tensor<24xf32> into tensor<3x8xf32>
+// CHECK:         %[[U:.*]] = tensor.expand_shape %[[R]] {{\[}}[0], [1, 2]] output_shape [3, 1, 8] : tensor<3x8xf32> into tensor<3x1x8xf32>
+// CHECK:         %[[S:.*]] = tensor.collapse_shape %[[U]] {{\[}}[0], [1, 2]] : tensor<3x1x8xf32> into tensor<3x8xf32>
+// CHECK:         return %[[S]]
+// CHECK-NOT:     tensor.reshape
+func.func @reshapes(%x: tensor<2x3x4xf32>) -> tensor<3x8xf32> {
   %s = onnx.Constant dense<[3, -1]> : tensor<2xi64>
   %0 = onnx.ReshapeV25 %x, %s : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<3x8xf32>
   %a = onnx.Constant dense<[1]> : tensor<1xi64>
   %1 = onnx.UnsqueezeV25 %0, %a : tensor<3x8xf32>, tensor<1xi64> -> tensor<3x1x8xf32>
-  return %1 : tensor<3x1x8xf32>
+  %2 = onnx.SqueezeV25 %1 axes(%a : tensor<1xi64>) : tensor<3x1x8xf32> -> tensor<3x8xf32>
+  return %2 : tensor<3x8xf32>
+}
+
+// -----
+
+// A scalar and its one-element forms are expansions and collapses too.
+// CHECK-LABEL: func @scalar_reshapes
+// CHECK:         tensor.expand_shape %{{.*}} [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
+// CHECK:         tensor.collapse_shape %{{.*}} [] : tensor<1x1xf32> into tensor<f32>
+// CHECK-NOT:     tensor.reshape
+func.func @scalar_reshapes(%x: tensor<f32>) -> tensor<f32> {
+  %s = onnx.Constant dense<[1, 1]> : tensor<2xi64>
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<f32>, tensor<2xi64>) -> tensor<1x1xf32>
+  %e = onnx.Constant dense<> : tensor<0xi64>
+  %1 = onnx.ReshapeV25 %0, %e : (tensor<1x1xf32>, tensor<0xi64>) -> tensor<f32>
+  return %1 : tensor<f32>
 }
 
 // -----
