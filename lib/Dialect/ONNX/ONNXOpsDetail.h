@@ -94,6 +94,29 @@ LogicalResult inferTranspose(OptionalLoc loc, Value data,
                              InferredTypes &inferred);
 OpFoldResult foldTranspose(Attribute dataAttr, ArrayRef<int64_t> permutation,
                            Type resultType);
+
+/// A Transpose's fold: its input when the permutation is the identity; a
+/// Transpose of a Transpose of the same version becomes one (in place), of
+/// the composed permutation; a constant input is transposed.
+template <typename TransposeOp>
+OpFoldResult foldTransposeOp(TransposeOp op, Attribute dataAttr) {
+  SmallVector<int64_t> permutation = op.getPermutation();
+  if (op.getData().getType() == op.getType() &&
+      llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
+    return op.getData();
+  if (auto inner = op.getData().template getDefiningOp<TransposeOp>()) {
+    // Output axis i is the inner result's axis permutation[i], which is
+    // the inner input's axis innerPermutation[permutation[i]].
+    SmallVector<int64_t> innerPermutation = inner.getPermutation();
+    SmallVector<int64_t> composed;
+    for (int64_t axis : permutation)
+      composed.push_back(innerPermutation[axis]);
+    op.getDataMutable().assign(inner.getData());
+    op.setPerm(composed);
+    return op.getResult();
+  }
+  return foldTranspose(dataAttr, permutation, op.getType());
+}
 OpFoldResult foldConcat(ValueRange inputs, ArrayRef<Attribute> attrs,
                         int64_t axis, Type resultType);
 LogicalResult inferUnsqueeze(OptionalLoc loc, Value data, const KnownInts &axes,

@@ -364,3 +364,20 @@ func.func @empty_with_huge_dimensions() -> (tensor<4611686018427387904x461168601
   %1 = onnx.ConstantOfShapeV25 %first : tensor<3xi64> -> tensor<0x4611686018427387904x4611686018427387904xf32>
   return %0, %1 : tensor<4611686018427387904x4611686018427387904x0xf32>, tensor<0x4611686018427387904x4611686018427387904xf32>
 }
+
+// -----
+
+// An identity Transpose is its input; two in a row are one, and a pair
+// that undoes itself (tf2onnx's NHWC wrapping, once fused away) is the
+// input.
+// CHECK-LABEL: func @transposes
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x2x3x4xf32>)
+// CHECK:         %[[T:.*]] = onnx.TransposeV25 %[[X]] {perm = array<i64: 2, 0, 3, 1>} : tensor<1x2x3x4xf32> -> tensor<3x1x4x2xf32>
+// CHECK:         return %[[X]], %[[T]], %[[X]]
+func.func @transposes(%x: tensor<1x2x3x4xf32>) -> (tensor<1x2x3x4xf32>, tensor<3x1x4x2xf32>, tensor<1x2x3x4xf32>) {
+  %0 = onnx.TransposeV25 %x {perm = array<i64: 0, 1, 2, 3>} : tensor<1x2x3x4xf32> -> tensor<1x2x3x4xf32>
+  %nhwc = onnx.TransposeV25 %x {perm = array<i64: 0, 2, 3, 1>} : tensor<1x2x3x4xf32> -> tensor<1x3x4x2xf32>
+  %1 = onnx.TransposeV25 %nhwc {perm = array<i64: 1, 0, 2, 3>} : tensor<1x3x4x2xf32> -> tensor<3x1x4x2xf32>
+  %2 = onnx.TransposeV25 %nhwc {perm = array<i64: 0, 3, 1, 2>} : tensor<1x3x4x2xf32> -> tensor<1x2x3x4xf32>
+  return %0, %1, %2 : tensor<1x2x3x4xf32>, tensor<3x1x4x2xf32>, tensor<1x2x3x4xf32>
+}

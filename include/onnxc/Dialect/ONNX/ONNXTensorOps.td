@@ -232,7 +232,7 @@ def ONNX_ConcatV # version # Op : ONNX_InferredOp<"Concat", version,
 foreach version = [1, 13, 21, 23, 24, 25] in
 def ONNX_TransposeV # version # Op : ONNX_InferredOp<"Transpose", version,
     "inferTranspose(loc, adaptor.getData(), adaptor.getPerm(), inferred)",
-    "foldTranspose(adaptor.getData(), getPermutation(), getType())"> {
+    "foldTransposeOp(*this, adaptor.getData())"> {
   let summary = "Transpose-" # version # ": the axes of a tensor permuted";
   let description = [{
     Output axis `i` is input axis `perm[i]` (tf2onnx wraps every Resize of
