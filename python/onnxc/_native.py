@@ -118,7 +118,7 @@ _TYPES = {
     15: ("tensor(complex128)", np.complex128),
     16: ("tensor(bfloat16)", np.uint16),
 }
-_STRING = 8
+_STRING, _BFLOAT16 = 8, 16
 
 
 class NodeArg:

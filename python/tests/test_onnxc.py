@@ -21,14 +21,6 @@ def model(nodes, inputs, outputs, initializers=(), opset=13):
     return m
 
 
-@pytest.fixture(autouse=True)
-def compile_cache(tmp_path, monkeypatch):
-    """Each test compiles into a cache of its own, never the user's."""
-    cache = tmp_path / "cache"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
-    return cache / "onnxc"
-
-
 def session_of(m, tmp_path, **options):
     return onnxc.InferenceSession(
         onnxc.compile(m, str(tmp_path / "model.so"), **options))

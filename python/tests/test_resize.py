@@ -1,0 +1,109 @@
+"""Tests of onnxc.resize, Resize-19 on an array. Expected values come from
+the conformance suite's reference (test/Conformance/resize_reference.py,
+written from the operator's definition), not from onnxc."""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import onnxc
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "test", "Conformance"))
+import resize_reference  # noqa: E402
+
+
+def reference(x, **arguments):
+    return resize_reference.resize(x, 19, **arguments)[0]
+
+
+def check(x, **arguments):
+    """onnxc.resize against the reference; integer results exactly (the
+    cases' weights are dyadic, so no tie is lost to rounding)."""
+    actual = onnxc.resize(x, **arguments)
+    if arguments.get("scales") is not None:
+        arguments["scales"] = np.float32(arguments["scales"])
+    expected = reference(x, **arguments)
+    assert actual.dtype == x.dtype and actual.shape == expected.shape
+    if x.dtype.kind == "f":
+        scale = max(1.0, float(np.abs(x).max()))
+        np.testing.assert_allclose(actual, expected, rtol=1e-5,
+                                   atol=1e-5 * scale)
+    else:
+        np.testing.assert_array_equal(actual, expected)
+
+
+def test_resize_matches_the_reference():
+    rng = np.random.default_rng(7)
+    planes = rng.standard_normal((2, 3, 5, 7)).astype(np.float32)
+    check(planes, scales=(1, 1, 2, 2), mode="linear")
+    check(planes, sizes=(4, 3), axes=(2, 3), mode="cubic", antialias=1)
+    # 7 * 0.5 is not an integer: ONNX and ONNX Runtime differ.
+    with pytest.warns(UserWarning, match="^onnxc.resize: warning: .*axis 3"):
+        check(planes, scales=(2, 0.5), axes=(-2, -1), mode="nearest",
+              coordinate_transformation_mode="align_corners",
+              nearest_mode="ceil")
+    image = rng.integers(0, 256, (6, 10, 3), dtype=np.uint8)
+    check(image, sizes=(12, 20), axes=(0, 1), mode="linear")
+    check(image, scales=(0.5, 0.5), axes=(0, 1), mode="linear",
+          antialias=1, exclude_outside=1)
+    check(rng.standard_normal((4, 6)), scales=(2, 2), mode="linear",
+          coordinate_transformation_mode="tf_crop_and_resize",
+          roi=(0.25, -0.5, 1.0, 1.25), extrapolation_value=-1.0)
+    check(rng.integers(-1000, 1000, (3, 5), dtype=np.int16),
+          sizes=(9, 9), mode="nearest", keep_aspect_ratio_policy="not_larger")
+
+
+def test_resize_takes_strings_and_strided_arrays():
+    words = np.array([["a", "b"], ["c", "d"]], dtype=object)
+    np.testing.assert_array_equal(onnxc.resize(words, scales=(1, 2)),
+                                  [["a", "a", "b", "b"], ["c", "c", "d", "d"]])
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    np.testing.assert_array_equal(onnxc.resize(x.T, scales=(1, 2)),
+                                  np.repeat(x.T, 2, axis=1))
+
+
+def test_resize_writes_out_in_place():
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    out = np.full((4, 6), np.nan, np.float32)
+    assert onnxc.resize(x, scales=(2, 2), out=out, num_threads=1) is out
+    np.testing.assert_array_equal(out, np.repeat(np.repeat(x, 2, 0), 2, 1))
+    with pytest.raises(ValueError, match=r"shape \(4, 6\)"):
+        onnxc.resize(x, scales=(2, 2), out=np.empty((4, 5), np.float32))
+    with pytest.raises(ValueError, match="float32"):
+        onnxc.resize(x, scales=(2, 2), out=np.empty((4, 6), np.float64))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        onnxc.resize(x, scales=(2, 2),
+                     out=np.empty((6, 4), np.float32).T)
+    with pytest.raises(TypeError, match="numpy array"):
+        onnxc.resize(x, scales=(2, 2), out=[[0.0] * 6] * 4)
+
+
+def test_resize_compiles_once_per_shape(compile_cache):
+    x = np.ones((5, 11), np.float32)
+    onnxc.resize(x, scales=(3, 3), mode="linear")
+    assert len(os.listdir(compile_cache)) == 1
+    onnxc.resize(x + 1, scales=(3, 3), mode="linear")
+    assert len(os.listdir(compile_cache)) == 1
+    onnxc.resize(np.ones((5, 12), np.float32), scales=(3, 3), mode="linear")
+    assert len(os.listdir(compile_cache)) == 2
+
+
+def test_resize_names_what_is_wrong():
+    x = np.ones((2, 2), np.float32)
+    with pytest.raises(onnxc.Error, match="onnxc.resize: .*'scales'"):
+        onnxc.resize(x)
+    with pytest.raises(onnxc.Error, match="'scales' and 'sizes'"):
+        onnxc.resize(x, sizes=(4, 4), scales=(2, 2))
+    with pytest.raises(onnxc.Error, match="'mode' must be one of"):
+        onnxc.resize(x, scales=(2, 2), mode="bilinear")
+    with pytest.raises(TypeError, match="sizes must be a sequence of ints"):
+        onnxc.resize(x, sizes=(4.0, 4.0))
+    with pytest.raises(TypeError, match="mode must be a str"):
+        onnxc.resize(x, scales=(2, 2), mode=1)
+    with pytest.raises(TypeError, match="does not take"):
+        onnxc.resize(np.ones(2, "datetime64[s]"), scales=(2,))
+    with pytest.raises(ValueError, match="num_threads"):
+        onnxc.resize(x, scales=(2, 2), num_threads=-1)
