@@ -418,9 +418,11 @@ static LogicalResult verifyInputScalesUpsample(UpsampleOp op) {
 }
 
 LogicalResult
-UpsampleV1Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                               Adaptor adaptor,
+UpsampleV1Op::inferReturnTypes(MLIRContext *context,
+                               std::optional<Location> loc, Adaptor adaptor,
                                SmallVectorImpl<Type> &inferredReturnTypes) {
+  if (failed(detail::verifyAdaptorAttributes(context, loc, adaptor)))
+    return failure();
   auto inputType = cast<RankedTensorType>(adaptor.getX().getType());
   float scales[] = {1.0f, 1.0f, adaptor.getHeightScale().convertToFloat(),
                     adaptor.getWidthScale().convertToFloat()};
@@ -430,9 +432,11 @@ UpsampleV1Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
 }
 
 LogicalResult
-UpsampleV7Op::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                               Adaptor adaptor,
+UpsampleV7Op::inferReturnTypes(MLIRContext *context,
+                               std::optional<Location> loc, Adaptor adaptor,
                                SmallVectorImpl<Type> &inferredReturnTypes) {
+  if (failed(detail::verifyAdaptorAttributes(context, loc, adaptor)))
+    return failure();
   auto inputType = cast<RankedTensorType>(adaptor.getX().getType());
   inferredReturnTypes.push_back(
       inferUpsampleType(inputType, adaptor.getScales()));

@@ -11,6 +11,8 @@
 
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
+#include "mlir/IR/Diagnostics.h"
+
 namespace onnxc::onnx::detail {
 using namespace mlir;
 
@@ -60,6 +62,21 @@ KnownInts getKnownInts(std::optional<ArrayRef<int64_t>> values);
 
 using InferredTypes = SmallVectorImpl<Type>;
 using OptionalLoc = std::optional<Location>;
+
+/// Whether `adaptor` holds every attribute its op requires, of the kinds
+/// the op declares. Type inference reads the attributes before any
+/// verifier has run (an imported node, an op built or parsed), and a
+/// missing required one would be a null read. The verifier's message goes
+/// to `loc`; without one, nothing is emitted.
+template <typename AdaptorT>
+LogicalResult verifyAdaptorAttributes(MLIRContext *context, OptionalLoc loc,
+                                      AdaptorT &adaptor) {
+  if (loc)
+    return adaptor.verify(*loc);
+  ScopedDiagnosticHandler silence(context,
+                                  [](Diagnostic &) { return success(); });
+  return adaptor.verify(UnknownLoc::get(context));
+}
 
 LogicalResult inferSameType(OptionalLoc loc, Value input,
                             InferredTypes &inferred);

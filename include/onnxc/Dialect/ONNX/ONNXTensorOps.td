@@ -47,8 +47,9 @@ class ONNX_FloatTypesSince<int version> {
 
 // An op whose result type follows from its operands and attributes:
 // `inference` is the C++ expression (over `adaptor` and `inferred`) that
-// infers it, or fails with the verifier's message, and `folder` (over
-// `adaptor` and the op) folds it.
+// infers it, or fails with the verifier's message, once the attributes it
+// reads are known to be there; `folder` (over `adaptor` and the op) folds
+// it.
 class ONNX_InferredOp<string operatorName, int version, string inference,
                       string folder, list<Trait> traits = []>
     : ONNX_VersionedOp<operatorName, version, "Generic",
@@ -59,6 +60,8 @@ class ONNX_InferredOp<string operatorName, int version, string inference,
         ::mlir::MLIRContext *context, std::optional<::mlir::Location> loc,
         Adaptor adaptor,
         ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      if (::mlir::failed(verifyAdaptorAttributes(context, loc, adaptor)))
+        return ::mlir::failure();
       return }] # inference # [{;
     }
     ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor adaptor) {
