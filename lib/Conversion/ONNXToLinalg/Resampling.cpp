@@ -10,6 +10,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include "mlir/IR/Matchers.h"
+
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -40,6 +43,44 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
   if (isComplex)
     return complex::CreateOp::create(b, loc, elementType, parts[0], parts[1]);
   Value v = parts[0];
+  if (fixedType && roundToNearestEven) {
+    // s / 2^M rounded half to even: the floor q and the remainder s - q *
+    // 2^M, which is at least 0, against half of 2^M. Then saturated: a
+    // cubic sum may overshoot the type's range.
+    auto constant = [&](const APInt &value) {
+      return arith::ConstantOp::create(
+          b, loc, b.getIntegerAttr(fixedType, value.getSExtValue()));
+    };
+    unsigned fixedWidth = fixedType.getWidth();
+    auto integer = [&](int64_t value) {
+      return constant(APInt(fixedWidth, value, /*isSigned=*/true));
+    };
+    if (fractionBits > 0) {
+      Value q = arith::ShRSIOp::create(b, loc, v, integer(fractionBits));
+      Value remainder = arith::AndIOp::create(
+          b, loc, v, integer((int64_t(1) << fractionBits) - 1));
+      Value half = integer(int64_t(1) << (fractionBits - 1));
+      Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                          remainder, half);
+      Value tie = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        remainder, half);
+      Value odd = arith::TruncIOp::create(b, loc, b.getI1Type(), q);
+      Value up = arith::OrIOp::create(b, loc, above,
+                                      arith::AndIOp::create(b, loc, tie, odd));
+      v = arith::AddIOp::create(b, loc, q,
+                                arith::ExtUIOp::create(b, loc, fixedType, up));
+    }
+    unsigned width = elementType.getIntOrFloatBitWidth();
+    APInt lowest = isUnsigned
+                       ? APInt::getZero(width).zext(fixedWidth)
+                       : APInt::getSignedMinValue(width).sext(fixedWidth);
+    APInt highest = isUnsigned
+                        ? APInt::getMaxValue(width).zext(fixedWidth)
+                        : APInt::getSignedMaxValue(width).sext(fixedWidth);
+    v = arith::MaxSIOp::create(b, loc, v, constant(lowest));
+    v = arith::MinSIOp::create(b, loc, v, constant(highest));
+    return arith::TruncIOp::create(b, loc, elementType, v);
+  }
   if (fixedType) {
     // Truncation toward zero, as the float32 conversion does.
     Value scale = arith::ConstantOp::create(
@@ -131,6 +172,99 @@ Value ComputeType::add(OpBuilder &b, Location loc, Value lhs, Value rhs,
   if (fixedType)
     return arith::AddIOp::create(b, loc, lhs, rhs);
   return arith::AddFOp::create(b, loc, lhs, rhs, fastMath);
+}
+
+/// The value of a float32 or f64 weight, exactly.
+static double exactValue(const APFloat &w) {
+  APFloat value = w;
+  bool losesInfo;
+  value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+  return value.convertToDouble();
+}
+
+/// The fewest fraction bits e with w * 2^e an integer, if there are at
+/// most `limit`: w is then the dyadic fraction m / 2^e.
+static std::optional<int> fractionBitsOf(double w, int limit) {
+  for (int e = 0; e <= limit; ++e)
+    if (double scaled = std::ldexp(w, e); scaled == std::trunc(scaled))
+      return e;
+  return std::nullopt;
+}
+
+bool tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
+                   ArrayRef<MutableArrayRef<Value>> weights,
+                   ArrayRef<unsigned> widths) {
+  auto integerType = dyn_cast<IntegerType>(compute.elementType);
+  if (!integerType || compute.isBool || compute.isString || weights.empty())
+    return false;
+  unsigned bits = integerType.getWidth();
+  if (bits >= 32)
+    return false;
+  // The largest |X| and, over it, the largest |s|, exactly (each factor
+  // is below 2^31).
+  APInt bound(128, compute.isUnsigned ? (uint64_t(1) << bits) - 1
+                                      : uint64_t(1) << (bits - 1));
+  constexpr int kMaxFractionBits = 14;
+  int64_t fractionBits = 0;
+  SmallVector<SmallVector<SmallVector<int64_t>>> scaled;
+  for (MutableArrayRef<Value> axis : weights) {
+    SmallVector<SmallVector<double>> values;
+    int exponent = 0;
+    for (Value table : axis) {
+      DenseFPElementsAttr constant;
+      if (!table || !matchPattern(table, m_Constant(&constant)))
+        return false;
+      values.emplace_back();
+      for (const APFloat &w : constant.getValues<APFloat>()) {
+        double value = exactValue(w);
+        std::optional<int> e = fractionBitsOf(value, kMaxFractionBits);
+        if (!e)
+          return false;
+        exponent = std::max(exponent, *e);
+        values.back().push_back(value);
+      }
+    }
+    // Scaled weights, and the largest sum of an output's |weights|.
+    SmallVector<SmallVector<int64_t>> axisScaled;
+    SmallVector<int64_t> sums(values.front().size(), 0);
+    for (ArrayRef<double> tap : values) {
+      axisScaled.emplace_back();
+      for (auto [o, w] : llvm::enumerate(tap)) {
+        axisScaled.back().push_back(
+            static_cast<int64_t>(std::ldexp(w, exponent)));
+        sums[o] += std::abs(axisScaled.back().back());
+      }
+    }
+    int64_t largestSum = *llvm::max_element(sums);
+    if (largestSum >= (int64_t(1) << 31))
+      return false;
+    bound *= APInt(128, largestSum);
+    if (bound.getActiveBits() > 64)
+      return false;
+    fractionBits += exponent;
+    scaled.push_back(std::move(axisScaled));
+  }
+  // Every term and partial sum is bounded by the bound, and so is 2^M:
+  // some output of each axis has weights summing to 2^e_a.
+  auto width = llvm::find_if(widths, [&](unsigned width) {
+    return bits < width && bound.ult(APInt(128, 1) << (width - 1));
+  });
+  if (width == widths.end())
+    return false;
+  compute.fixedType = b.getIntegerType(*width);
+  compute.fractionBits = fractionBits;
+  for (auto [axis, axisScaled] : llvm::zip_equal(weights, scaled))
+    for (auto [table, values] : llvm::zip_equal(axis, axisScaled)) {
+      auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},
+                                        compute.fixedType);
+      SmallVector<APInt> entries;
+      for (int64_t value : values)
+        entries.push_back(APInt(*width, value, /*isSigned=*/true));
+      table = arith::ConstantOp::create(b, loc,
+                                        DenseElementsAttr::get(type, entries));
+    }
+  return true;
 }
 
 /// The element type of an axis's index tables: i32 when its input length

@@ -25,11 +25,12 @@ using namespace mlir;
 /// f64 for f64; real and imaginary parts of complex numbers) and back, and
 /// does its arithmetic.
 ///
-/// Integer inputs may instead compute in fixed point (see
-/// UpsampleLowering::tryFixedPoint): integers of `fixedType`, every weight
-/// scaled by 2^`fractionBits` in all, divided back with truncation toward
-/// zero. That is exact where float32 is: the same result, without the
-/// conversions to and from float32 and in lanes half as wide.
+/// Integer inputs may instead compute in fixed point (see tryFixedPoint):
+/// integers of `fixedType`, every weight scaled by 2^`fractionBits` in
+/// all, divided back with truncation toward zero or, with
+/// roundToNearestEven, rounded half to even and saturated. That is exact
+/// where the float sums are: the same result, without the conversions to
+/// and from float and in narrower lanes.
 struct ComputeType {
   Type elementType; // X's element type after type conversion.
   bool isUnsigned = false;
@@ -82,6 +83,22 @@ struct ComputeType {
   mlir::Value add(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs,
                   mlir::Value rhs, mlir::arith::FastMathFlags fastMath) const;
 };
+
+/// Switches `compute` to fixed point, and the weight tables to integers,
+/// when that gives the float sums' result bit for bit: X is an integer
+/// type narrower than a width of `widths` (tried in order), and every
+/// weight a compile-time dyadic fraction m / 2^e. `weights` holds, per
+/// interpolated axis, its taps' weight tables, replaced in place. With e_a
+/// the largest e of axis a and M the sum of the e_a, each weight w of axis
+/// a becomes the integer w * 2^e_a, and the sum is the integer s over 2^M.
+/// While the bound on |s| (the largest |X| times, per axis, the largest
+/// sum of an output's |w * 2^e_a|) fits the width, no integer wraps; and
+/// the float sums, all of whose terms and partial sums are multiples of
+/// 2^-M far inside the float's mantissa, computed s / 2^M exactly.
+/// Returns whether it switched.
+bool tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
+                   ArrayRef<MutableArrayRef<Value>> weights,
+                   ArrayRef<unsigned> widths);
 
 /// The largest factor of the innermost axis computed by phases (Upsample's
 /// InnermostForm::Phases, Resize's buildPhasedGather). Each phase is a sum

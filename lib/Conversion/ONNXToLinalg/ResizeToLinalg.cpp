@@ -547,6 +547,14 @@ private:
         return lowerResizeAxisByAxis(b, loc, resize, input, resized, tables,
                                      outSizes, compute);
     }
+    // Integers whose weights are dyadic sum exactly in fixed point, as the
+    // reference's double sums do then: the same result, in integer lanes.
+    if (!tables.front().weights.empty()) {
+      SmallVector<MutableArrayRef<Value>> weights;
+      for (AxisTables &axis : tables)
+        weights.push_back(axis.weights);
+      tryFixedPoint(b, loc, compute, weights, /*widths=*/{16, 32});
+    }
     if (Value phased = buildPhasedGather(b, loc, input, resized, tables,
                                          outSizes, compute, isGraphOutput))
       return phased;

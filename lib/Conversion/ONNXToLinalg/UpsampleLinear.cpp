@@ -61,98 +61,6 @@ static bool hasExactWeights(ArrayRef<std::array<Value, 4>> tables) {
   });
 }
 
-/// The value of a float32 or f64 weight, exactly.
-static double exactValue(const APFloat &w) {
-  APFloat value = w;
-  bool losesInfo;
-  value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-                &losesInfo);
-  return value.convertToDouble();
-}
-
-/// The fewest fraction bits e with w * 2^e an integer, if there are at
-/// most `limit`: w is then the dyadic fraction m / 2^e.
-static std::optional<int> fractionBitsOf(const APFloat &w, int limit) {
-  double d = exactValue(w);
-  for (int e = 0; e <= limit; ++e)
-    if (double scaled = std::ldexp(d, e); scaled == std::trunc(scaled))
-      return e;
-  return std::nullopt;
-}
-
-/// Switches `compute` to 16-bit fixed point, and the weight tables to
-/// integers, when that gives float32's result bit for bit: X is an
-/// integer type and every weight a compile-time dyadic fraction m / 2^e
-/// (scales of 2, 4 or 8 give e = 1, 2, 3). With m_a the largest e of axis
-/// a and M the sum of the m_a, each weight w of axis a becomes the
-/// integer w * 2^m_a, and the float32 sum is the integer sum s over 2^M.
-/// Each product of weights is an integer below 2^M over 2^M, each term
-/// that times X, so while the bound on |s| is below 2^15 (8-bit X, at
-/// most 7 fraction bits) every term and partial sum is a multiple of
-/// 2^-M well inside float32's 24 bits: float32 computes s / 2^M exactly,
-/// and truncating it toward zero is what converting it does. Wider X
-/// stays in float32: 32-bit integer multiplies cost more than the fused
-/// multiply-adds they would replace.
-static void tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
-                          MutableArrayRef<std::array<Value, 4>> tables) {
-  auto integerType = dyn_cast<IntegerType>(compute.elementType);
-  if (!integerType || integerType.getWidth() > 8)
-    return;
-  unsigned bits = integerType.getWidth();
-  // The largest |X| and, over it, the largest |s|.
-  int64_t bound =
-      compute.isUnsigned ? (int64_t(1) << bits) - 1 : int64_t(1) << (bits - 1);
-  constexpr int kMaxFractionBits = 14;
-  int64_t fractionBits = 0;
-  SmallVector<std::array<SmallVector<int16_t>, 2>> scaled;
-  for (const std::array<Value, 4> &axis : tables) {
-    std::array<SmallVector<APFloat>, 2> weights;
-    int exponent = 0;
-    for (int which : {0, 1}) {
-      DenseFPElementsAttr values;
-      if (!matchPattern(axis[2 + which], m_Constant(&values)))
-        return;
-      llvm::append_range(weights[which], values.getValues<APFloat>());
-      for (const APFloat &w : weights[which]) {
-        std::optional<int> e = fractionBitsOf(w, kMaxFractionBits);
-        if (!e)
-          return;
-        exponent = std::max(exponent, *e);
-      }
-    }
-    // Scaled weights, and the largest sum of an output's two of them:
-    // 2^exponent, unless the scale sends no output between two inputs.
-    std::array<SmallVector<int16_t>, 2> axisScaled;
-    int64_t largestSum = 0;
-    for (auto [w0, w1] : llvm::zip_equal(weights[0], weights[1])) {
-      auto toScaled = [&](const APFloat &w) -> int16_t {
-        return static_cast<int16_t>(std::ldexp(exactValue(w), exponent));
-      };
-      axisScaled[0].push_back(toScaled(w0));
-      axisScaled[1].push_back(toScaled(w1));
-      largestSum = std::max<int64_t>(largestSum, axisScaled[0].back() +
-                                                     axisScaled[1].back());
-    }
-    bound *= largestSum;
-    if (bound > std::numeric_limits<int16_t>::max())
-      return;
-    fractionBits += exponent;
-    scaled.push_back(std::move(axisScaled));
-  }
-  // Every axis has an output whose scaled weights sum to 2^exponent, so
-  // the bound covers 2^fractionBits too.
-  compute.fixedType = b.getI16Type();
-  compute.fractionBits = fractionBits;
-  for (auto [axis, values] : llvm::zip_equal(tables, scaled)) {
-    for (int which : {0, 1}) {
-      auto type = RankedTensorType::get(
-          {static_cast<int64_t>(values[which].size())}, compute.fixedType);
-      axis[2 + which] = arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(type, ArrayRef(values[which])));
-    }
-  }
-}
-
 Value upsample::sumCorners(OpBuilder &b, Location loc, int64_t k,
                            function_ref<Value(int64_t)> element,
                            function_ref<Value(int64_t, bool)> weight,
@@ -290,7 +198,12 @@ Value upsample::lowerLinear(OpBuilder &b, Location loc, Value input,
   for (int64_t d : interpolated)
     tables.push_back(buildLinearTables(b, loc, axes[d], compute.type));
   compute.exactTerms = hasExactWeights(tables);
-  tryFixedPoint(b, loc, compute, tables);
+  // 32-bit integer multiplies cost more than the float32 fused
+  // multiply-adds they would replace: only 16-bit fixed point pays.
+  SmallVector<MutableArrayRef<Value>> weights;
+  for (std::array<Value, 4> &axis : tables)
+    weights.push_back(MutableArrayRef<Value>(axis).drop_front(2));
+  tryFixedPoint(b, loc, compute, weights, /*widths=*/{16});
 
   // Whether each corner takes part: a corner taking the second tap of an
   // axis whose run-time scale is 1 does not.

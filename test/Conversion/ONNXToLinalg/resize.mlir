@@ -56,17 +56,36 @@ func.func @identity(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
 
 // -----
 
-// Linear on an integer type: constant taps and f64 weights, the sum
-// rounded half to even and saturated.
+// Linear on an integer type with dyadic weights (quarters): 16-bit fixed
+// point, the weights scaled by 4, and the sum over 4 rounded half to even
+// exactly (floor, then up past half, or at half when odd) and saturated.
 // CHECK-LABEL: func @linear_integer
 // CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 0, 0, 1]> : tensor<5xi32>
 // CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<5xi32>
-// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[1.000000e+00, 7.500000e-01, 5.000000e-01, 2.500000e-01, 1.000000e+00]> : tensor<5xf64>
-// CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %{{.*}} : tensor<5xi32>, tensor<5xi32>, tensor<5xf64>, tensor<5xf64>)
-// CHECK:           arith.sitofp %{{.*}} : i8 to f64
-// CHECK-NOT:       fastmath
-// CHECK:           math.roundeven %{{.*}} : f64
-// CHECK:           arith.fptosi %{{.*}} : f64 to i8
+// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[4, 3, 2, 1, 4]> : tensor<5xi16>
+// CHECK-DAG:     %[[W1:.*]] = arith.constant dense<[0, 1, 2, 3, 0]> : tensor<5xi16>
+// CHECK-DAG:     %[[TWO:.*]] = arith.constant 2 : i16
+// CHECK-DAG:     %[[MASK:.*]] = arith.constant 3 : i16
+// CHECK-DAG:     %[[LOW:.*]] = arith.constant -128 : i16
+// CHECK-DAG:     %[[HIGH:.*]] = arith.constant 127 : i16
+// CHECK:         linalg.generic {{.*}} ins(%[[I0]], %[[I1]], %[[W0]], %[[W1]] : tensor<5xi32>, tensor<5xi32>, tensor<5xi16>, tensor<5xi16>)
+// CHECK:           %[[X0:.*]] = arith.extsi %{{.*}} : i8 to i16
+// CHECK:           %[[T0:.*]] = arith.muli %{{.*}}, %[[X0]] : i16
+// CHECK:           %[[T1:.*]] = arith.muli %{{.*}}, %{{.*}} : i16
+// CHECK:           %[[S:.*]] = arith.addi %[[T0]], %[[T1]] : i16
+// CHECK:           %[[Q:.*]] = arith.shrsi %[[S]], %[[TWO]] : i16
+// CHECK:           %[[R:.*]] = arith.andi %[[S]], %[[MASK]] : i16
+// CHECK:           %[[ABOVE:.*]] = arith.cmpi sgt, %[[R]], %[[TWO]] : i16
+// CHECK:           %[[TIE:.*]] = arith.cmpi eq, %[[R]], %[[TWO]] : i16
+// CHECK:           %[[ODD:.*]] = arith.trunci %[[Q]] : i16 to i1
+// CHECK:           %[[TIEODD:.*]] = arith.andi %[[TIE]], %[[ODD]] : i1
+// CHECK:           %[[UP:.*]] = arith.ori %[[ABOVE]], %[[TIEODD]] : i1
+// CHECK:           %[[UPI:.*]] = arith.extui %[[UP]] : i1 to i16
+// CHECK:           %[[ROUNDED:.*]] = arith.addi %[[Q]], %[[UPI]] : i16
+// CHECK:           %[[A:.*]] = arith.maxsi %[[ROUNDED]], %[[LOW]] : i16
+// CHECK:           %[[B:.*]] = arith.minsi %[[A]], %[[HIGH]] : i16
+// CHECK:           arith.trunci %[[B]] : i16 to i8
+// CHECK-NOT:       f64
 func.func @linear_integer(%x: tensor<2xi8>) -> tensor<5xi8> {
   %n = onnx.Constant dense<[5]> : tensor<1xi64>
   %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>} : tensor<2xi8> -> tensor<5xi8>
@@ -74,6 +93,39 @@ func.func @linear_integer(%x: tensor<2xi8>) -> tensor<5xi8> {
 }
 
 // -----
+
+// Sums that 16 bits cannot hold (uint16 times quarters) take 32.
+// CHECK-LABEL: func @linear_uint16
+// CHECK-DAG:     arith.constant dense<[4, 3, 2, 1, 4]> : tensor<5xi32>
+// CHECK-DAG:     %[[LOW:.*]] = arith.constant 0 : i32
+// CHECK-DAG:     %[[HIGH:.*]] = arith.constant 65535 : i32
+// CHECK:         linalg.generic
+// CHECK:           arith.extui %{{.*}} : i16 to i32
+// CHECK:           arith.maxsi %{{.*}}, %[[LOW]] : i32
+// CHECK:           arith.minsi %{{.*}}, %[[HIGH]] : i32
+// CHECK:           arith.trunci %{{.*}} : i32 to i16
+func.func @linear_uint16(%x: tensor<2xui16>) -> tensor<5xui16> {
+  %n = onnx.Constant dense<[5]> : tensor<1xi64>
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>} : tensor<2xui16> -> tensor<5xui16>
+  return %0 : tensor<5xui16>
+}
+
+// -----
+
+// Weights of sixths (x1.5) are not dyadic: f64 weights, and the double
+// sum rounded half to even and saturated.
+// CHECK-LABEL: func @linear_integer_sixths
+// CHECK-DAG:     %[[W0:.*]] = arith.constant dense<{{.*}}> : tensor<3xf64>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %[[W0]], %{{.*}} : tensor<3xi32>, tensor<3xi32>, tensor<3xf64>, tensor<3xf64>)
+// CHECK:           arith.sitofp %{{.*}} : i8 to f64
+// CHECK-NOT:       fastmath
+// CHECK:           math.roundeven %{{.*}} : f64
+// CHECK:           arith.fptosi %{{.*}} : f64 to i8
+func.func @linear_integer_sixths(%x: tensor<2xi8>) -> tensor<3xi8> {
+  %n = onnx.Constant dense<[3]> : tensor<1xi64>
+  %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) {mode = #onnx.resize_mode<linear>} : tensor<2xi8> -> tensor<3xi8>
+  return %0 : tensor<3xi8>
+}
 
 // Two linear float axes: each column tap's weight multiplies the sum over
 // its row taps (neighbouring outputs of a row share those sums), so no
