@@ -551,3 +551,21 @@ func.func @mismatched_repeats_stay(%a: vector<8xf32>, %b: vector<4xf32>, %y: mem
   vector.store %s, %y[%c0] : memref<16xf32>, vector<16xf32>
   return
 }
+
+// -----
+
+// A read that broadcasts along two dimensions with a unit dimension between
+// them (a nearest upsample tile, its repeats kept whole): output [i, j, 0, k]
+// is X[i, 0]. Dropping the unit dimension drops it from the broadcast's
+// source too, so the lanes still vary along the first dimension.
+// CHECK-LABEL: func @broadcast_around_a_unit_dim
+// CHECK:         %[[ROW:.*]] = vector.transfer_read %{{.*}} : memref<2xf64, strided<[1]>>, vector<2xf64>
+// CHECK:         %[[WIDE:.*]] = vector.broadcast %[[ROW]] : vector<2xf64> to vector<2x2x2xf64>
+// CHECK:         vector.transpose %[[WIDE]], [2, 0, 1] : vector<2x2x2xf64> to vector<2x2x2xf64>
+func.func @broadcast_around_a_unit_dim(%m: memref<2x1xf64>, %o: memref<2x2x1x2xf64>) {
+  %c0 = arith.constant 0 : index
+  %p = ub.poison : f64
+  %v = vector.transfer_read %m[%c0, %c0], %p {in_bounds = [true, true, true, true], permutation_map = affine_map<(d0, d1) -> (d0, 0, d1, 0)>} : memref<2x1xf64>, vector<2x2x1x2xf64>
+  vector.transfer_write %v, %o[%c0, %c0, %c0, %c0] {in_bounds = [true, true, true, true]} : vector<2x2x1x2xf64>, memref<2x2x1x2xf64>
+  return
+}
