@@ -55,9 +55,13 @@ unsigned getWidestComputedBits(linalg::GenericOp op) {
 }
 
 /// Tile sizes (0 = whole dimension) such that the innermost tile is one
-/// vector register wide. A small static innermost dimension (the repeat
-/// dimension of a nearest upsample) is kept whole and the vector runs along
-/// the dimension before it.
+/// vector register wide. Small static trailing dimensions (the repeat
+/// dimension of a nearest upsample, the channels of an HWC image, or both)
+/// are kept whole and the vector runs along the dimension before them: a
+/// vector of 8 pixels x 3 channels is contiguous in memory, where a vector
+/// of 3 channels would be one third of a register. They stay whole while
+/// each is at most kMaxWholeInnerDim and together at most
+/// kMaxWholeInnerElements, so that the tile stays a few registers.
 SmallVector<int64_t> getTileSizes(linalg::GenericOp op, unsigned vectorBits,
                                   unsigned laneBits) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -68,10 +72,14 @@ SmallVector<int64_t> getTileSizes(linalg::GenericOp op, unsigned vectorBits,
   int64_t lanes = std::max<int64_t>(1, vectorBits / laneBits);
   int64_t vectorDim = rank - 1;
   constexpr int64_t kMaxWholeInnerDim = 4;
-  if (rank >= 2 && !ShapedType::isDynamic(ranges[rank - 1]) &&
-      ranges[rank - 1] <= kMaxWholeInnerDim) {
-    sizes[rank - 1] = 0;
-    vectorDim = rank - 2;
+  constexpr int64_t kMaxWholeInnerElements = 8;
+  int64_t wholeElements = 1;
+  while (vectorDim >= 1 && !ShapedType::isDynamic(ranges[vectorDim]) &&
+         ranges[vectorDim] <= kMaxWholeInnerDim &&
+         wholeElements * ranges[vectorDim] <= kMaxWholeInnerElements) {
+    wholeElements *= ranges[vectorDim];
+    sizes[vectorDim] = 0;
+    --vectorDim;
   }
   sizes[vectorDim] = lanes;
   if (!ShapedType::isDynamic(ranges[vectorDim]) && ranges[vectorDim] <= lanes)

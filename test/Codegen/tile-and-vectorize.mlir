@@ -193,12 +193,12 @@ func.func @empty(%x: tensor<?x?x0x2xf32>, %y: tensor<?x?x0x2xf32>) -> tensor<?x?
 // CHECK:           %[[ROW:.*]] = tensor.extract %[[ROWS]][%[[C]]] : tensor<6xi32>
 // CHECK:           %[[I:.*]] = arith.index_cast %[[ROW]] : i32 to index
 // CHECK:           %[[V:.*]] = tensor.extract %[[X]][%{{.*}}, %[[I]], %{{.*}}, %{{.*}}] : tensor<1x2x1x1xf32>
-// CHECK:           vector.broadcast %[[V]] : f32 to vector<1x1x4x1xf32>
+// CHECK:           vector.broadcast %[[V]] : f32 to vector<1x1x16x1xf32>
 #w = affine_map<(d0, d1, d2, d3) -> (d2)>
 #id4b = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-func.func @row_lookup_invariant(%x: tensor<1x2x1x1xf32>, %rows: tensor<6xi32>, %weights: tensor<4xf32>, %y: tensor<1x6x4x1xf32>) -> tensor<1x6x4x1xf32> {
+func.func @row_lookup_invariant(%x: tensor<1x2x1x1xf32>, %rows: tensor<6xi32>, %weights: tensor<16xf32>, %y: tensor<1x6x16x1xf32>) -> tensor<1x6x16x1xf32> {
   %c0 = arith.constant 0 : index
-  %0 = linalg.generic {indexing_maps = [#w, #id4b], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%weights : tensor<4xf32>) outs(%y : tensor<1x6x4x1xf32>) {
+  %0 = linalg.generic {indexing_maps = [#w, #id4b], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%weights : tensor<16xf32>) outs(%y : tensor<1x6x16x1xf32>) {
   ^bb0(%in: f32, %out: f32):
     %c = linalg.index 1 : index
     %r = tensor.extract %rows[%c] : tensor<6xi32>
@@ -206,6 +206,42 @@ func.func @row_lookup_invariant(%x: tensor<1x2x1x1xf32>, %rows: tensor<6xi32>, %
     %v = tensor.extract %x[%c0, %i, %c0, %c0] : tensor<1x2x1x1xf32>
     %m = arith.mulf %in, %v : f32
     linalg.yield %m : f32
-  } -> tensor<1x6x4x1xf32>
-  return %0 : tensor<1x6x4x1xf32>
+  } -> tensor<1x6x16x1xf32>
+  return %0 : tensor<1x6x16x1xf32>
+}
+
+// -----
+
+// Small trailing dimensions (the 3 channels of an HWC image) are kept whole
+// and the vector runs along the pixels before them: 16 pixels of 3 channels
+// are one contiguous tile.
+// CHECK-LABEL: func @channels_last
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             vector.transfer_read %{{.*}} : tensor<1x16x3xf32>, vector<1x16x3xf32>
+// CHECK:             arith.addf %{{.*}} : vector<1x16x3xf32>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @channels_last(%x: tensor<4x64x3xf32>, %y: tensor<4x64x3xf32>) -> tensor<4x64x3xf32> {
+  %0 = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<4x64x3xf32>) outs(%y : tensor<4x64x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<4x64x3xf32>
+  return %0 : tensor<4x64x3xf32>
+}
+
+// -----
+
+// Trailing dimensions stay whole only while the tile stays small: with
+// 3 x 3 trailing elements the vector does not move to the 32 before them.
+// CHECK-LABEL: func @trailing_product_bound
+// CHECK:         vector.transfer_read %{{.*}} : tensor<1x1x3x3xf32>, vector<1x1x3x3xf32>
+#id4c = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @trailing_product_bound(%x: tensor<8x32x3x3xf32>, %y: tensor<8x32x3x3xf32>) -> tensor<8x32x3x3xf32> {
+  %0 = linalg.generic {indexing_maps = [#id4c, #id4c], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<8x32x3x3xf32>) outs(%y : tensor<8x32x3x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<8x32x3x3xf32>
+  return %0 : tensor<8x32x3x3xf32>
 }
