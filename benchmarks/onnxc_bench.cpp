@@ -27,12 +27,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "onnxc/Runtime/onnxc_runtime.h"
+#include "copy_limit.h"
 
-#include <sys/mman.h>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
+#include "onnxc/Runtime/onnxc_runtime.h"
 
 #include <algorithm>
 #include <atomic>
@@ -45,166 +42,9 @@
 #include <thread>
 #include <vector>
 
+using namespace onnxc_bench;
+
 namespace {
-
-void *allocate(size_t bytes) {
-  constexpr size_t kHuge = size_t(2) << 20;
-  size_t size = (bytes + kHuge - 1) / kHuge * kHuge;
-  void *p = nullptr;
-  if (posix_memalign(&p, kHuge, size ? size : kHuge) != 0) {
-    fprintf(stderr, "onnxc_bench: out of memory\n");
-    exit(1);
-  }
-  madvise(p, size, MADV_HUGEPAGE);
-  memset(p, 0, size); // First touch outside the timed region.
-  return p;
-}
-
-/// What the fill writes. Not zero: some machines write lines of zeros
-/// faster than others (this benchmark's AMD EPYC virtual machine: 128 MiB in
-/// 2.2 ms against 3.6 ms), and a model's outputs are not zeros.
-constexpr char kFillByte = 0x5a;
-
-#if defined(__x86_64__)
-/// Streaming stores over `bytes` of `dst`, as wide as the CPU allows: a copy
-/// of `src` (`Copy`) or a fill with kFillByte that reads nothing. `dst` and
-/// `src` are 2 MiB aligned; the bytes past the last full vector go by
-/// memcpy or memset.
-template <bool Copy>
-__attribute__((target("avx512f"))) size_t stream512(char *dst, const char *src,
-                                                    size_t bytes) {
-  size_t i = 0;
-  for (; i + 64 <= bytes; i += 64)
-    _mm512_stream_si512(reinterpret_cast<__m512i *>(dst + i),
-                        Copy ? _mm512_load_si512(src + i)
-                             : _mm512_set1_epi8(kFillByte));
-  return i;
-}
-
-template <bool Copy>
-__attribute__((target("avx"))) size_t stream256(char *dst, const char *src,
-                                                size_t bytes) {
-  size_t i = 0;
-  for (; i + 32 <= bytes; i += 32)
-    _mm256_stream_si256(
-        reinterpret_cast<__m256i *>(dst + i),
-        Copy ? _mm256_load_si256(reinterpret_cast<const __m256i *>(src + i))
-             : _mm256_set1_epi8(kFillByte));
-  return i;
-}
-
-template <bool Copy>
-void streamStores(char *dst, const char *src, size_t bytes) {
-  static const bool avx512 = __builtin_cpu_supports("avx512f");
-  static const bool avx = __builtin_cpu_supports("avx");
-  size_t done = 0;
-  if (avx512) {
-    done = stream512<Copy>(dst, src, bytes);
-  } else if (avx) {
-    done = stream256<Copy>(dst, src, bytes);
-  } else {
-    for (; done + 16 <= bytes; done += 16)
-      _mm_stream_si128(
-          reinterpret_cast<__m128i *>(dst + done),
-          Copy ? _mm_load_si128(reinterpret_cast<const __m128i *>(src + done))
-               : _mm_set1_epi8(kFillByte));
-  }
-  _mm_sfence();
-  if (Copy)
-    memcpy(dst + done, src + done, bytes - done);
-  else
-    memset(dst + done, kFillByte, bytes - done);
-}
-#else
-template <bool Copy>
-void streamStores(char *dst, const char *src, size_t bytes) {
-  if (Copy)
-    memcpy(dst, src, bytes);
-  else
-    memset(dst, kFillByte, bytes);
-}
-#endif
-
-void streamCopy(char *dst, const char *src, size_t bytes) {
-  streamStores<true>(dst, src, bytes);
-}
-
-void streamFill(char *dst, const char *, size_t bytes) {
-  streamStores<false>(dst, nullptr, bytes);
-}
-
-#if defined(__x86_64__)
-/// A copy by one `rep movsb` per thread. Not part of the limit, which is
-/// the faster of `memcpy` and streaming stores; printed beside it because
-/// some CPUs' string microcode moves large blocks faster than either. On
-/// this benchmark's AMD EPYC virtual machine, in two runs, it copied the 80
-/// MiB of the x2 Upsamples' limit on one thread in 3.2 and 3.5 ms where the
-/// limit took 3.9 and 4.3 ms (1.21x and 1.22x its speed), but other sizes
-/// and thread counts ran from 0.90 to 1.24 times the limit's speed. Kernels
-/// cannot take that path: it needs copies (or fills with one byte) of megabytes
-/// at once; `rep movsb` from a cache-resident staging buffer, in pieces of 4
-/// KiB to 1 MiB, took 1.3-1.8x the time of a streaming fill of as many bytes on
-/// one thread, and 0.84-1.44x on two.
-void repMovsbCopy(char *dst, const char *src, size_t bytes) {
-  asm volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(bytes) : : "memory");
-}
-constexpr bool kHasRepMovsb = true;
-#else
-void repMovsbCopy(char *dst, const char *src, size_t bytes) {
-  memcpy(dst, src, bytes);
-}
-constexpr bool kHasRepMovsb = false;
-#endif
-
-void cpuRelax() {
-#if defined(__x86_64__)
-  __builtin_ia32_pause();
-#endif
-}
-
-/// Runs part(k) for k in [0, count) on `count` threads, the caller doing
-/// part 0; the helpers spin between calls.
-class SpinningTeam {
-public:
-  explicit SpinningTeam(int count) : count(count) {
-    for (int k = 1; k < count; ++k)
-      helpers.emplace_back([this, k] {
-        unsigned seen = 0;
-        for (;;) {
-          unsigned now;
-          while ((now = generation.load(std::memory_order_acquire)) == seen)
-            cpuRelax();
-          seen = now;
-          if (stopping.load())
-            return;
-          part(k);
-          pending.fetch_sub(1, std::memory_order_acq_rel);
-        }
-      });
-  }
-  ~SpinningTeam() {
-    stopping = true;
-    generation.fetch_add(1);
-    for (std::thread &helper : helpers)
-      helper.join();
-  }
-  void run(std::function<void(int)> work) {
-    part = std::move(work);
-    pending.store(count - 1);
-    generation.fetch_add(1, std::memory_order_release);
-    part(0);
-    while (pending.load(std::memory_order_acquire) != 0)
-      cpuRelax();
-  }
-
-private:
-  int count;
-  std::function<void(int)> part;
-  std::atomic<unsigned> generation{0};
-  std::atomic<int> pending{0};
-  std::atomic<bool> stopping{false};
-  std::vector<std::thread> helpers;
-};
 
 void check(onnxc_status status) {
   if (status != ONNXC_OK) {
@@ -298,22 +138,6 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < copyBytes; ++i)
     src[i] = char(i * 37 + 1);
   char *dst = static_cast<char *>(allocate(copyBytes));
-  // Parts start at multiples of 4 KiB, so that streaming stores stay
-  // aligned.
-  auto split = [&](SpinningTeam &team,
-                   void (*copy)(char *, const char *, size_t), char *to,
-                   const char *from, size_t bytes) {
-    team.run([&, copy](int k) {
-      size_t pages = (bytes + 4095) / 4096;
-      size_t begin = std::min(bytes, pages * k / threads * 4096);
-      size_t end = std::min(bytes, pages * (k + 1) / threads * 4096);
-      copy(to + begin, from ? from + begin : nullptr, end - begin);
-    });
-    asm volatile("" : : "r"(to) : "memory");
-  };
-  auto plainCopy = [](char *to, const char *from, size_t bytes) {
-    memcpy(to, from, bytes);
-  };
   struct Quantity {
     std::function<void()> run;
     bool usesTeam; ///< Needs the copies' spinning helpers while timed.
@@ -323,17 +147,17 @@ int main(int argc, char **argv) {
   SpinningTeam *team = nullptr;
   Quantity quantities[] = {
       {runModel, false, {}},
-      {[&] { split(*team, plainCopy, dst, src, copyBytes); }, true, {}},
-      {[&] { split(*team, streamCopy, dst, src, copyBytes); }, true, {}},
+      {[&] { splitCopy(*team, plainCopy, dst, src, copyBytes); }, true, {}},
+      {[&] { splitCopy(*team, streamCopy, dst, src, copyBytes); }, true, {}},
       // The fill overwrites the output the model wrote; nothing reads it
       // after.
       {[&] {
-         split(*team, streamFill, static_cast<char *>(outData), nullptr,
-               outBytes);
+         splitCopy(*team, streamFill, static_cast<char *>(outData), nullptr,
+                   outBytes);
        },
        true,
        {}},
-      {[&] { split(*team, repMovsbCopy, dst, src, copyBytes); },
+      {[&] { splitCopy(*team, repMovsbCopy, dst, src, copyBytes); },
        true,
        {},
        kHasRepMovsb},

@@ -29,6 +29,10 @@ packages=(
 if [ "${1:-}" = "--bench" ] && ! command -v npm >/dev/null 2>&1; then
   packages+=(nodejs npm)
 fi
+# benchmarks/images.py times the image libraries users would pick instead.
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(python3-opencv python3-pil python3-torch)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
