@@ -254,9 +254,14 @@ Value gatherAlongAxis(OpBuilder &b, Location loc, Value current, int64_t d,
   int64_t rank = type.getRank();
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, current);
   sizes[d] = outLength;
-  if (rank <= kMaxPassRank)
+  if (rank <= kMaxPassRank) {
+    if (Value channelsLast =
+            buildChannelsLastGather(b, loc, current, {d}, {tables}, sizes,
+                                    compute, /*extrapolation=*/0.0))
+      return channelsLast;
     return buildGather(b, loc, current, {d}, {tables}, sizes, compute,
                        /*extrapolation=*/0.0);
+  }
   SmallVector<ReassociationIndices> groups;
   if (d > 0)
     groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, d)));

@@ -71,6 +71,19 @@ Value buildGather(OpBuilder &b, Location loc, Value input,
                   ArrayRef<OpFoldResult> outSizes, const ComputeType &compute,
                   double extrapolation);
 
+/// buildGather for an input whose last resized axis is followed by a few
+/// static channels (HWC, NHWC): the channels fold into that axis, whose
+/// tap of output o * channels + c reads input i * channels + c. A vector
+/// then runs along whole pixels, contiguous in X and in the result, rather
+/// than along three channels; and the folded tables stay periodic along a
+/// row, which onnx-specialize-gathers turns into loads and shuffles. Null
+/// when the channels are dynamic or too many, or the tables not constant.
+Value buildChannelsLastGather(OpBuilder &b, Location loc, Value input,
+                              ArrayRef<int64_t> resized,
+                              ArrayRef<AxisTables> tables,
+                              ArrayRef<OpFoldResult> outSizes,
+                              const ComputeType &compute, double extrapolation);
+
 /// buildGather's weighted sums when the innermost axis is resized by an
 /// integer factor f of at most kMaxPhases with constant tables, in a row
 /// onnx-specialize-gathers unrolls, and no coordinate extrapolates: output

@@ -246,6 +246,31 @@ std::optional<int64_t> getRepeatFactor(ArrayRef<int64_t> table, int64_t n) {
   return k;
 }
 
+/// The most elements of the unresized axes after the last resized axis
+/// (the channels of an HWC or NHWC image) that fold into it. More channels
+/// make a vector of their own.
+constexpr int64_t kMaxFoldedChannels = 4;
+
+/// `table` (entries per output position of an axis) as a table per element
+/// of that axis merged with the `channels` elements after it: entry
+/// o * channels + c is `entry(o's entry, c)`. Null unless `table` is
+/// constant.
+Value foldTableChannels(OpBuilder &b, Location loc, Value table,
+                        int64_t channels,
+                        function_ref<Attribute(Attribute, int64_t)> entry) {
+  DenseElementsAttr values;
+  if (!table || !matchPattern(table, m_Constant(&values)))
+    return nullptr;
+  SmallVector<Attribute> folded;
+  for (Attribute value : values.getValues<Attribute>())
+    for (int64_t c = 0; c < channels; ++c)
+      folded.push_back(entry(value, c));
+  auto type = RankedTensorType::get({values.getNumElements() * channels},
+                                    values.getElementType());
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, folded));
+}
+
 } // namespace
 
 SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
@@ -406,6 +431,70 @@ Value onnxc::onnx_to_linalg::resize::buildGather(
   return generic.getResult(0);
 }
 
+Value onnxc::onnx_to_linalg::resize::buildChannelsLastGather(
+    OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> resized,
+    ArrayRef<AxisTables> tables, ArrayRef<OpFoldResult> outSizes,
+    const ComputeType &compute, double extrapolation) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  int64_t last = resized.back();
+  if (last == rank - 1 || tables.back().weights.empty() ||
+      inputType.isDynamicDim(last))
+    return nullptr;
+  int64_t channels = 1;
+  for (int64_t d = last + 1; d < rank; ++d) {
+    if (inputType.isDynamicDim(d))
+      return nullptr;
+    channels *= inputType.getDimSize(d);
+  }
+  std::optional<int64_t> out = getConstantIntValue(outSizes[last]);
+  if (channels > kMaxFoldedChannels || !out ||
+      *out * channels > kMaxConstantTableLength)
+    return nullptr;
+
+  const AxisTables &axis = tables.back();
+  int64_t n = inputType.getDimSize(last);
+  Type indexType = getIndexTableType(b, n * channels);
+  AxisTables folded;
+  for (Value table : axis.indices) {
+    DenseElementsAttr values;
+    if (!matchPattern(table, m_Constant(&values)))
+      return nullptr;
+    SmallVector<int64_t> entries;
+    for (const APInt &i : values.getValues<APInt>())
+      for (int64_t c = 0; c < channels; ++c)
+        entries.push_back(i.getSExtValue() * channels + c);
+    folded.indices.push_back(constantIndexTable(b, loc, indexType, entries));
+  }
+  auto repeat = [](Attribute value, int64_t) { return value; };
+  for (Value table : axis.weights)
+    folded.weights.push_back(
+        foldTableChannels(b, loc, table, channels, repeat));
+  if (axis.inside)
+    folded.inside = foldTableChannels(b, loc, axis.inside, channels, repeat);
+  if (llvm::is_contained(folded.weights, Value()) ||
+      (axis.inside && !folded.inside))
+    return nullptr;
+
+  SmallVector<ReassociationIndices> reassociation;
+  for (int64_t d = 0; d < last; ++d)
+    reassociation.push_back({d});
+  reassociation.push_back(llvm::to_vector(llvm::seq(last, rank)));
+  Value collapsed =
+      tensor::CollapseShapeOp::create(b, loc, input, reassociation);
+  SmallVector<OpFoldResult> foldedSizes(outSizes.take_front(last));
+  foldedSizes.push_back(b.getIndexAttr(*out * channels));
+  SmallVector<AxisTables> foldedTables(tables.drop_back());
+  foldedTables.push_back(std::move(folded));
+  Value gathered = buildGather(b, loc, collapsed, resized, foldedTables,
+                               foldedSizes, compute, extrapolation);
+  auto resultType = RankedTensorType::get(
+      decomposeMixedValues(SmallVector<OpFoldResult>(outSizes)).first,
+      inputType.getElementType());
+  return tensor::ExpandShapeOp::create(b, loc, resultType, gathered,
+                                       reassociation, outSizes);
+}
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -555,6 +644,10 @@ private:
         weights.push_back(axis.weights);
       tryFixedPoint(b, loc, compute, weights, /*widths=*/{16, 32});
     }
+    if (Value channelsLast =
+            buildChannelsLastGather(b, loc, input, resized, tables, outSizes,
+                                    compute, resize.extrapolationValue))
+      return channelsLast;
     if (Value phased = buildPhasedGather(b, loc, input, resized, tables,
                                          outSizes, compute, isGraphOutput))
       return phased;

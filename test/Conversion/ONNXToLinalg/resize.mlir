@@ -265,17 +265,17 @@ func.func @cubic(%x: tensor<8x8xf32>) -> tensor<6x6xf32> {
 // computes each row of the first pass where the second reads it).
 // CHECK-LABEL: func @cubic_separable
 // CHECK:         %[[V:.*]] = linalg.generic
-// CHECK-COUNT-4:   tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<4x4xf32>
+// CHECK-COUNT-4:   tensor.extract %arg0[%{{.*}}, %{{.*}}] : tensor<4x8xf32>
 // CHECK-NOT:       tensor.extract
-// CHECK:         } -> tensor<6x4xf32>
+// CHECK:         } -> tensor<6x8xf32>
 // CHECK:         linalg.generic
-// CHECK-COUNT-4:   tensor.extract %[[V]][%{{.*}}, %{{.*}}] : tensor<6x4xf32>
+// CHECK-COUNT-4:   tensor.extract %[[V]][%{{.*}}, %{{.*}}] : tensor<6x8xf32>
 // CHECK-NOT:       tensor.extract
-// CHECK:         } -> tensor<6x6xf32>
-func.func @cubic_separable(%x: tensor<4x4xf32>) -> tensor<6x6xf32> {
+// CHECK:         } -> tensor<6x12xf32>
+func.func @cubic_separable(%x: tensor<4x8xf32>) -> tensor<6x12xf32> {
   %s = onnx.Constant dense<[1.5, 1.5]> : tensor<2xf32>
-  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x4xf32> -> tensor<6x6xf32>
-  return %0 : tensor<6x6xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<4x8xf32> -> tensor<6x12xf32>
+  return %0 : tensor<6x12xf32>
 }
 
 // -----
@@ -622,4 +622,51 @@ func.func @linear_axis_by_axis(%x: tensor<2x2x2x2x2x2x2xi16>) -> tensor<3x3x3x3x
   %s = onnx.Constant dense<1.5> : tensor<7xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<7xf32>) {mode = #onnx.resize_mode<linear>} : tensor<2x2x2x2x2x2x2xi16> -> tensor<3x3x3x3x3x3x3xi16>
   return %0 : tensor<3x3x3x3x3x3x3xi16>
+}
+
+// -----
+
+// Channels after the last resized axis (an HWC image) fold into it: the
+// gather runs over [h, w * c], and tap t of output o * 3 + c reads input
+// i * 3 + c, where i is the tap's pixel.
+// CHECK-LABEL: func @linear_channels_last
+// CHECK-DAG:     %[[BEFORE:.*]] = arith.constant dense<[0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5]> : tensor<12xi32>
+// CHECK-DAG:     %[[AFTER:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5, 3, 4, 5, 3, 4, 5]> : tensor<12xi32>
+// CHECK-DAG:     %[[QUARTERS:.*]] = arith.constant dense<[2.500000e-01, 2.500000e-01, 2.500000e-01, 7.500000e-01, 7.500000e-01, 7.500000e-01, 2.500000e-01, 2.500000e-01, 2.500000e-01, 7.500000e-01, 7.500000e-01, 7.500000e-01]> : tensor<12xf32>
+// CHECK:         %[[FOLDED:.*]] = tensor.collapse_shape %arg0 {{\[}}[0], [1, 2]] : tensor<2x2x3xf32> into tensor<2x6xf32>
+// CHECK:         %[[ROWS:.*]] = linalg.generic {{.*}} ins({{.*}}%[[BEFORE]], %[[AFTER]], %[[QUARTERS]], {{.*}}) outs(%{{.*}} : tensor<4x12xf32>)
+// CHECK:           tensor.extract %[[FOLDED]][%{{.*}}, %{{.*}}] : tensor<2x6xf32>
+// CHECK:         tensor.expand_shape %[[ROWS]] {{\[}}[0], [1, 2]] output_shape [4, 4, 3] : tensor<4x12xf32> into tensor<4x4x3xf32>
+func.func @linear_channels_last(%x: tensor<2x2x3xf32>) -> tensor<4x4x3xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0, 1.0]> : tensor<3xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<3xf32>) {mode = #onnx.resize_mode<linear>} : tensor<2x2x3xf32> -> tensor<4x4x3xf32>
+  return %0 : tensor<4x4x3xf32>
+}
+
+// -----
+
+// tf_crop_and_resize: the table of positions inside the input folds with
+// the channels too.
+// CHECK-LABEL: func @crop_channels_last
+// CHECK-DAG:     arith.constant dense<[1, 1, 1, 1, 0, 0]> : tensor<6xi8>
+// CHECK:         tensor.collapse_shape %arg0 {{\[}}[0, 1]] : tensor<4x2xf32> into tensor<8xf32>
+// CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [3, 2] : tensor<6xf32> into tensor<3x2xf32>
+func.func @crop_channels_last(%x: tensor<4x2xf32>) -> tensor<3x2xf32> {
+  %n = onnx.Constant dense<[3, 2]> : tensor<2xi64>
+  %roi = onnx.Constant dense<[0.5, 0.0, 1.5, 1.0]> : tensor<4xf32>
+  %0 = onnx.ResizeV19 %x roi(%roi : tensor<4xf32>) sizes(%n : tensor<2xi64>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_crop_and_resize>, extrapolation_value = 7.0 : f32} : tensor<4x2xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// More channels than fold (here 8) are a vector of their own: the gather
+// keeps its three dimensions.
+// CHECK-LABEL: func @linear_many_channels
+// CHECK-NOT:     tensor.collapse_shape
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<4x4x8xf32>)
+func.func @linear_many_channels(%x: tensor<2x2x8xf32>) -> tensor<4x4x8xf32> {
+  %s = onnx.Constant dense<[2.0, 2.0, 1.0]> : tensor<3xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<3xf32>) {mode = #onnx.resize_mode<linear>} : tensor<2x2x8xf32> -> tensor<4x4x8xf32>
+  return %0 : tensor<4x4x8xf32>
 }
