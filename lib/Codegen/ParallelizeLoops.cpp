@@ -39,6 +39,52 @@ using onnxc::codegen::isParallelLoop;
 
 namespace {
 
+/// Whether functions `a` and `b` compute alike: the same ops in the same
+/// order, with the same attributes, properties and types, each operand
+/// the corresponding value (or the same value, from outside). Locations
+/// aside.
+bool computeAlike(func::FuncOp a, func::FuncOp b) {
+  SmallVector<Operation *> lhs, rhs;
+  a.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { lhs.push_back(op); });
+  b.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { rhs.push_back(op); });
+  if (lhs.size() != rhs.size())
+    return false;
+  IRMapping corresponding;
+  auto mapBlocks = [&](Region &l, Region &r) {
+    if (l.getBlocks().size() != r.getBlocks().size())
+      return false;
+    for (auto [lBlock, rBlock] : llvm::zip_equal(l, r)) {
+      if (lBlock.getArgumentTypes() != rBlock.getArgumentTypes())
+        return false;
+      corresponding.map(lBlock.getArguments(), rBlock.getArguments());
+    }
+    return true;
+  };
+  if (!mapBlocks(a.getBody(), b.getBody()))
+    return false;
+  for (auto [l, r] : llvm::zip_equal(lhs, rhs)) {
+    if (l->getName() != r->getName() ||
+        l->getRawDictionaryAttrs() != r->getRawDictionaryAttrs() ||
+        l->getPropertiesAsAttribute() != r->getPropertiesAsAttribute() ||
+        l->getResultTypes() != r->getResultTypes() ||
+        l->getNumOperands() != r->getNumOperands() ||
+        l->getNumRegions() != r->getNumRegions())
+      return false;
+    for (auto [lOperand, rOperand] :
+         llvm::zip_equal(l->getOperands(), r->getOperands()))
+      if (corresponding.lookupOrDefault(lOperand) != rOperand)
+        return false;
+    for (auto [lRegion, rRegion] :
+         llvm::zip_equal(l->getRegions(), r->getRegions()))
+      if (!mapBlocks(lRegion, rRegion))
+        return false;
+    corresponding.map(l->getResults(), r->getResults());
+  }
+  return true;
+}
+
 constexpr StringLiteral kParallelForName = ONNXC_PARALLEL_FOR_SYMBOL;
 
 /// Iterations a band of loops should have before its next loop is kept
@@ -268,8 +314,11 @@ struct ONNXParallelizeLoopsPass
   /// The kernel's ops in walk order, numbered once per kernel: captured
   /// values are ordered by it. Ops a task takes away leave both maps.
   llvm::DenseMap<Operation *, unsigned> opOrder;
+  /// The module's tasks, each unlike the others.
+  SmallVector<func::FuncOp> distinctTasks;
 
   void runOnOperation() override {
+    distinctTasks.clear();
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
     if (Operation *existing = symbols.lookup(kParallelForName)) {
@@ -451,6 +500,17 @@ struct ONNXParallelizeLoopsPass
     if (streams)
       LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::seq_cst);
     func::ReturnOp::create(b, loc);
+    // A nest computed as an earlier one is (alike nodes on symbolic
+    // dimensions: the same code, over buffers and sizes the context holds)
+    // runs the earlier task, so that LLVM compiles one function.
+    for (func::FuncOp earlier : distinctTasks)
+      if (computeAlike(earlier, task)) {
+        symbols.erase(task);
+        task = earlier;
+        break;
+      }
+    if (!llvm::is_contained(distinctTasks, task))
+      distinctTasks.push_back(task);
 
     // The call replacing the nest.
     func::FuncOp parallelFor = getOrInsertParallelFor(symbols, loc);

@@ -483,3 +483,44 @@ func.func @captures_dynamic_arithmetic(%y: memref<64x?xf32>, %v: f32) {
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// Nests computed alike over other buffers and sizes (alike nodes of a chain
+// on symbolic dimensions) run one task; a nest that computes anything else
+// (here another bound) gets its own.
+// CHECK-LABEL: func @alike_nests
+// CHECK:         %[[FIRST:.*]] = constant @alike_nests_parallel_0
+// CHECK:         call @__onnxc_parallel_for
+// CHECK:         %[[SECOND:.*]] = constant @alike_nests_parallel_0
+// CHECK:         call @__onnxc_parallel_for
+// CHECK:         %[[THIRD:.*]] = constant @alike_nests_parallel_2
+// CHECK:         call @__onnxc_parallel_for
+// CHECK:       func.func private @alike_nests_parallel_0
+// CHECK-NOT:   func.func private @alike_nests_parallel_1
+// CHECK:       func.func private @alike_nests_parallel_2
+func.func @alike_nests(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>, %lo: f32) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %m = memref.dim %y, %c0 : memref<?xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %v = vector.load %x[%i] : memref<?xf32>, vector<16xf32>
+    %b = vector.broadcast %lo : f32 to vector<16xf32>
+    %r = arith.maximumf %v, %b : vector<16xf32>
+    vector.store %r, %y[%i] : memref<?xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  scf.for %i = %c0 to %m step %c16 {
+    %v = vector.load %y[%i] : memref<?xf32>, vector<16xf32>
+    %b = vector.broadcast %lo : f32 to vector<16xf32>
+    %r = arith.maximumf %v, %b : vector<16xf32>
+    vector.store %r, %z[%i] : memref<?xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  scf.for %i = %c0 to %m step %c16 {
+    %v = vector.load %y[%i] : memref<?xf32>, vector<16xf32>
+    %b = vector.broadcast %lo : f32 to vector<16xf32>
+    %r = arith.minimumf %v, %b : vector<16xf32>
+    vector.store %r, %z[%i] : memref<?xf32>, vector<16xf32>
+  } {onnxc.parallel}
+  return
+}

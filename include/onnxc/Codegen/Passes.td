@@ -545,6 +545,10 @@ def ONNXParallelizeLoopsPass
       recomputes the dimensions of the nodes before it.
     - A task that makes streaming stores ends with a fence, so that they are
       complete on the thread that made them.
+    - A task whose ops, attributes and types are those of an earlier task of
+      the module (alike nodes of a chain on symbolic dimensions, whose
+      buffers and sizes all travel in the context) is not kept: its nest
+      runs the earlier task, so that LLVM compiles one function.
     - `bytes_per_iteration` estimates what one iteration writes, for the
       runtime to keep small loops on the calling thread and to choose the
       direction of a sweep. A nested loop whose trip count is unknown at
