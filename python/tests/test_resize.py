@@ -4,6 +4,7 @@ written from the operator's definition), not from onnxc."""
 
 import os
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -73,6 +74,50 @@ def test_channels_last_matches_the_reference(channels):
     check(real, scales=(2, 2), axes=(0, 1), mode="linear",
           coordinate_transformation_mode="tf_crop_and_resize",
           roi=(0.1, -0.2, 0.9, 1.1), extrapolation_value=3.0)
+
+
+def exact_integer_resize(x, **arguments):
+    """Linear Resize-19 of the integers `x` from the exact value: the
+    reference's tables, each weight taken as the fraction of denominator at
+    most 64 that it rounds (the scales below have such coordinates), the
+    sum in Fractions, rounded half to even and saturated."""
+    arguments = dict(arguments, mode="linear")
+    out_shape, tables = resize_reference.resize_tables(
+        x.shape, 19, **arguments)
+    exact = [(a, i, taps,
+              np.vectorize(lambda w: Fraction(float(w)).limit_denominator(64),
+                           otypes=[object])(weights), m)
+             for a, i, taps, weights, m in tables]
+    sums = resize_reference.interpolate(x.astype(object), exact)
+    info = np.iinfo(x.dtype)
+    rounded = np.vectorize(lambda v: min(max(round(v), info.min), info.max),
+                           otypes=[object])(sums)
+    return rounded.astype(x.dtype), sums
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "uint16", "int16",
+                                   "int32"])
+def test_integer_ties_round_half_to_even_exactly(dtype):
+    # Scales whose weights are thirds, sixths and elevenths: many exact
+    # values are ties (k + 1/2) that a double sum can miss.
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(3)
+    ties = 0
+    for shape, arguments in [
+            ((5, 24), dict(scales=(1.5, 1.5))),
+            ((6, 7, 3), dict(sizes=(18, 11), axes=(0, 1))),
+            ((3, 4, 5), dict(scales=(3, 3), axes=(1, 2))),
+            ((2, 9, 12), dict(scales=(0.75, 0.75), axes=(1, 2))),
+            ((4, 30, 3), dict(scales=(1.5, 1.5), axes=(0, 1),
+                              coordinate_transformation_mode="align_corners")),
+    ]:
+        x = rng.integers(max(info.min, -300), min(info.max, 300) + 1, shape,
+                         dtype=dtype)
+        expected, sums = exact_integer_resize(x, **arguments)
+        ties += sum(v.denominator == 2 for v in sums.flat)
+        np.testing.assert_array_equal(
+            onnxc.resize(x, mode="linear", **arguments), expected)
+    assert ties > 0, "no tie to decide"
 
 
 def test_resize_takes_strings_and_strided_arrays():

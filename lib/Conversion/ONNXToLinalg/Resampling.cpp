@@ -12,8 +12,11 @@
 
 #include "mlir/IR/Matchers.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace onnxc::onnx_to_linalg;
@@ -44,9 +47,8 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
     return complex::CreateOp::create(b, loc, elementType, parts[0], parts[1]);
   Value v = parts[0];
   if (fixedType && roundToNearestEven) {
-    // s / 2^M rounded half to even: the floor q and the remainder s - q *
-    // 2^M, which is at least 0, against half of 2^M. Then saturated: a
-    // cubic sum may overshoot the type's range.
+    // The sum s over the denominator D, rounded half to even, then
+    // saturated: a cubic sum may overshoot the type's range.
     auto constant = [&](const APInt &value) {
       return arith::ConstantOp::create(
           b, loc, b.getIntegerAttr(fixedType, value.getSExtValue()));
@@ -55,11 +57,24 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
     auto integer = [&](int64_t value) {
       return constant(APInt(fixedWidth, value, /*isSigned=*/true));
     };
-    if (fractionBits > 0) {
-      Value q = arith::ShRSIOp::create(b, loc, v, integer(fractionBits));
-      Value remainder = arith::AndIOp::create(
-          b, loc, v, integer((int64_t(1) << fractionBits) - 1));
-      Value half = integer(int64_t(1) << (fractionBits - 1));
+    if (denominator > 1) {
+      // s / D rounded half to even: the floor q and the remainder r (0 <= r
+      // < D) against half of D: D / 2 when D is a power of two (a shift
+      // and a mask), else D - r, which is 2r against D without the
+      // doubling that could wrap.
+      Value q, remainder, half;
+      if (llvm::isPowerOf2_64(denominator)) {
+        q = arith::ShRSIOp::create(b, loc, v,
+                                   integer(llvm::Log2_64(denominator)));
+        remainder = arith::AndIOp::create(b, loc, v, integer(denominator - 1));
+        half = integer(denominator / 2);
+      } else {
+        Value d = integer(denominator);
+        q = arith::FloorDivSIOp::create(b, loc, v, d);
+        remainder = arith::SubIOp::create(b, loc, v,
+                                          arith::MulIOp::create(b, loc, q, d));
+        half = arith::SubIOp::create(b, loc, d, remainder);
+      }
       Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                           remainder, half);
       Value tie = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -84,7 +99,7 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
   if (fixedType) {
     // Truncation toward zero, as the float32 conversion does.
     Value scale = arith::ConstantOp::create(
-        b, loc, b.getIntegerAttr(fixedType, int64_t(1) << fractionBits));
+        b, loc, b.getIntegerAttr(fixedType, denominator));
     if (isUnsigned)
       v = arith::DivUIOp::create(b, loc, v, scale);
     else
@@ -183,34 +198,53 @@ static double exactValue(const APFloat &w) {
   return value.convertToDouble();
 }
 
-/// The fewest fraction bits e with w * 2^e an integer, if there are at
-/// most `limit`: w is then the dyadic fraction m / 2^e.
-static std::optional<int> fractionBitsOf(double w, int limit) {
-  for (int e = 0; e <= limit; ++e)
-    if (double scaled = std::ldexp(w, e); scaled == std::trunc(scaled))
-      return e;
+/// The most a weight's denominator, and an axis's common one, may be.
+constexpr int64_t kMaxDenominator = 1 << 14;
+
+/// The fractions whose denominators are tried for a weight that is not
+/// dyadic: those of the scales images use (thirds, fifths, sixths,
+/// sevenths, ...) and of sizes in small ratios.
+constexpr int64_t kMaxRationalDenominator = 64;
+
+/// How far from an integer w * q may be for w to be taken as p / q: a
+/// weight computed in double from a rational coordinate below 2^16 is
+/// within about 2^-36 of it, and one from a float32 scale that is not
+/// that rational (float32(4 / 3)) misses it by 2^-26 and more.
+constexpr double kRationalTolerance = 1e-9;
+
+/// The smallest q with w * q an integer: a power of two (w dyadic,
+/// exactly) or, with `rationals`, any q up to kMaxRationalDenominator with
+/// w * q within kRationalTolerance of an integer.
+static std::optional<int64_t> denominatorOf(double w, bool rationals) {
+  for (int64_t q = 1; q <= kMaxDenominator; q *= 2)
+    if (double scaled = w * double(q); scaled == std::trunc(scaled))
+      return q;
+  if (rationals)
+    for (int64_t q = 3; q <= kMaxRationalDenominator; ++q)
+      if (double scaled = w * double(q);
+          std::abs(scaled - std::round(scaled)) <= kRationalTolerance)
+        return q;
   return std::nullopt;
 }
 
 bool tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
                    ArrayRef<MutableArrayRef<Value>> weights,
-                   ArrayRef<unsigned> widths) {
+                   ArrayRef<unsigned> widths, bool rationals) {
   auto integerType = dyn_cast<IntegerType>(compute.elementType);
   if (!integerType || compute.isBool || compute.isString || weights.empty())
     return false;
   unsigned bits = integerType.getWidth();
-  if (bits >= 32)
+  if (widths.empty() || bits >= widths.back())
     return false;
   // The largest |X| and, over it, the largest |s|, exactly (each factor
   // is below 2^31).
   APInt bound(128, compute.isUnsigned ? (uint64_t(1) << bits) - 1
                                       : uint64_t(1) << (bits - 1));
-  constexpr int kMaxFractionBits = 14;
-  int64_t fractionBits = 0;
+  int64_t denominator = 1;
   SmallVector<SmallVector<SmallVector<int64_t>>> scaled;
   for (MutableArrayRef<Value> axis : weights) {
     SmallVector<SmallVector<double>> values;
-    int exponent = 0;
+    int64_t axisDenominator = 1;
     for (Value table : axis) {
       DenseFPElementsAttr constant;
       if (!table || !matchPattern(table, m_Constant(&constant)))
@@ -218,10 +252,12 @@ bool tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
       values.emplace_back();
       for (const APFloat &w : constant.getValues<APFloat>()) {
         double value = exactValue(w);
-        std::optional<int> e = fractionBitsOf(value, kMaxFractionBits);
-        if (!e)
+        std::optional<int64_t> q = denominatorOf(value, rationals);
+        if (!q)
           return false;
-        exponent = std::max(exponent, *e);
+        axisDenominator = std::lcm(axisDenominator, *q);
+        if (axisDenominator > kMaxDenominator)
+          return false;
         values.back().push_back(value);
       }
     }
@@ -232,7 +268,7 @@ bool tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
       axisScaled.emplace_back();
       for (auto [o, w] : llvm::enumerate(tap)) {
         axisScaled.back().push_back(
-            static_cast<int64_t>(std::ldexp(w, exponent)));
+            static_cast<int64_t>(std::round(w * double(axisDenominator))));
         sums[o] += std::abs(axisScaled.back().back());
       }
     }
@@ -242,18 +278,18 @@ bool tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
     bound *= APInt(128, largestSum);
     if (bound.getActiveBits() > 64)
       return false;
-    fractionBits += exponent;
+    denominator *= axisDenominator;
     scaled.push_back(std::move(axisScaled));
   }
-  // Every term and partial sum is bounded by the bound, and so is 2^M:
-  // some output of each axis has weights summing to 2^e_a.
+  // Every term and partial sum is bounded by the bound, and so is D: an
+  // output's weights sum to 1, its scaled ones to D_a.
   auto width = llvm::find_if(widths, [&](unsigned width) {
     return bits < width && bound.ult(APInt(128, 1) << (width - 1));
   });
   if (width == widths.end())
     return false;
   compute.fixedType = b.getIntegerType(*width);
-  compute.fractionBits = fractionBits;
+  compute.denominator = denominator;
   for (auto [axis, axisScaled] : llvm::zip_equal(weights, scaled))
     for (auto [table, values] : llvm::zip_equal(axis, axisScaled)) {
       auto type = RankedTensorType::get({static_cast<int64_t>(values.size())},

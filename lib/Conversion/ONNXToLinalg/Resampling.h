@@ -26,11 +26,10 @@ using namespace mlir;
 /// does its arithmetic.
 ///
 /// Integer inputs may instead compute in fixed point (see tryFixedPoint):
-/// integers of `fixedType`, every weight scaled by 2^`fractionBits` in
-/// all, divided back with truncation toward zero or, with
-/// roundToNearestEven, rounded half to even and saturated. That is exact
-/// where the float sums are: the same result, without the conversions to
-/// and from float and in narrower lanes.
+/// integers of `fixedType`, every weight scaled by `denominator` in all,
+/// divided back with truncation toward zero or, with roundToNearestEven,
+/// rounded half to even and saturated. The result is the exact value's,
+/// without the conversions to and from float and in narrower lanes.
 struct ComputeType {
   Type elementType; // X's element type after type conversion.
   bool isUnsigned = false;
@@ -41,7 +40,9 @@ struct ComputeType {
   FloatType type;
   bool isComplex = false;
   IntegerType fixedType; // Null: arithmetic in `type`.
-  int64_t fractionBits = 0;
+  /// What fixed-point sums are divided by: the product of the axes'
+  /// weight denominators.
+  int64_t denominator = 1;
   /// Every weight is a compile-time 0 or power of two, so that every term
   /// w * X is exact (see UpsampleLowering::hasExactWeights).
   bool exactTerms = false;
@@ -85,20 +86,24 @@ struct ComputeType {
 };
 
 /// Switches `compute` to fixed point, and the weight tables to integers,
-/// when that gives the float sums' result bit for bit: X is an integer
-/// type narrower than a width of `widths` (tried in order), and every
-/// weight a compile-time dyadic fraction m / 2^e. `weights` holds, per
-/// interpolated axis, its taps' weight tables, replaced in place. With e_a
-/// the largest e of axis a and M the sum of the e_a, each weight w of axis
-/// a becomes the integer w * 2^e_a, and the sum is the integer s over 2^M.
-/// While the bound on |s| (the largest |X| times, per axis, the largest
-/// sum of an output's |w * 2^e_a|) fits the width, no integer wraps; and
-/// the float sums, all of whose terms and partial sums are multiples of
-/// 2^-M far inside the float's mantissa, computed s / 2^M exactly.
-/// Returns whether it switched.
+/// where every weight is a compile-time fraction p / q: X is an integer
+/// type narrower than a width of `widths` (tried in order), and each
+/// weight is dyadic (q = 2^e) or, with `rationals`, within rounding of a
+/// fraction of small q (a coordinate computed in double from a rational
+/// scale, such as 1.5 or 11/7). `weights` holds, per interpolated axis,
+/// its taps' weight tables, replaced in place. With D_a the least common
+/// multiple of axis a's q and D the product of the D_a, each weight w of
+/// axis a becomes the integer w * D_a, and the sum is the integer s over
+/// D, the exact value. While the bound on |s| (the largest |X| times, per
+/// axis, the largest sum of an output's |w * D_a|) fits the width, no
+/// integer wraps. With dyadic weights the float sums are exact too (their
+/// terms and partial sums are multiples of 1 / D far inside the mantissa),
+/// so the result is theirs; with other fractions the float sums round, and
+/// an exact tie (k + 1/2) can land on either side, which the integers
+/// decide exactly. Returns whether it switched.
 bool tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
                    ArrayRef<MutableArrayRef<Value>> weights,
-                   ArrayRef<unsigned> widths);
+                   ArrayRef<unsigned> widths, bool rationals);
 
 /// The largest factor of the innermost axis computed by phases (Upsample's
 /// InnermostForm::Phases, Resize's buildPhasedGather). Each phase is a sum

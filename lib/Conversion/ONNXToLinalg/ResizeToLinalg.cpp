@@ -636,13 +636,15 @@ private:
         return lowerResizeAxisByAxis(b, loc, resize, input, resized, tables,
                                      outSizes, compute);
     }
-    // Integers whose weights are dyadic sum exactly in fixed point, as the
-    // reference's double sums do then: the same result, in integer lanes.
+    // Integers whose weights are fractions of small denominators (the
+    // scales images use) sum exactly in fixed point: the exact value,
+    // rounded half to even, in integer lanes.
     if (!tables.front().weights.empty()) {
       SmallVector<MutableArrayRef<Value>> weights;
       for (AxisTables &axis : tables)
         weights.push_back(axis.weights);
-      tryFixedPoint(b, loc, compute, weights, /*widths=*/{16, 32});
+      tryFixedPoint(b, loc, compute, weights, /*widths=*/{16, 32, 64},
+                    /*rationals=*/true);
     }
     if (Value channelsLast =
             buildChannelsLastGather(b, loc, input, resized, tables, outSizes,

@@ -203,7 +203,8 @@ Value upsample::lowerLinear(OpBuilder &b, Location loc, Value input,
   SmallVector<MutableArrayRef<Value>> weights;
   for (std::array<Value, 4> &axis : tables)
     weights.push_back(MutableArrayRef<Value>(axis).drop_front(2));
-  tryFixedPoint(b, loc, compute, weights, /*widths=*/{16});
+  tryFixedPoint(b, loc, compute, weights, /*widths=*/{16},
+                /*rationals=*/false);
 
   // Whether each corner takes part: a corner taking the second tap of an
   // axis whose run-time scale is 1 does not.
