@@ -28,6 +28,8 @@ SmallVector<Value> ComputeType::toCompute(OpBuilder &b, Location loc,
   if (isComplex)
     return {complex::ReOp::create(b, loc, x), complex::ImOp::create(b, loc, x)};
   if (fixedType) {
+    if (elementType == fixedType)
+      return {x}; // A pass's intermediate: already in fixed point.
     if (isUnsigned)
       return {arith::ExtUIOp::create(b, loc, fixedType, x)};
     return {arith::ExtSIOp::create(b, loc, fixedType, x)};
@@ -46,6 +48,8 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
   if (isComplex)
     return complex::CreateOp::create(b, loc, elementType, parts[0], parts[1]);
   Value v = parts[0];
+  if (fixedType && elementType == fixedType && denominator == 1)
+    return v; // A pass's intermediate: the sum so far, unrounded.
   if (fixedType && roundToNearestEven) {
     // The sum s over the denominator D, rounded half to even, then
     // saturated: a cubic sum may overshoot the type's range.

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineMap.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace onnxc;
@@ -402,56 +403,100 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
   bool crop =
       resize.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize;
   int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-  Value current = mapElements(b, loc, input, compute.type,
-                              [&](OpBuilder &nb, Location nloc, Value x) {
-                                return compute.toCompute(nb, nloc, x)[0];
-                              });
   IRArithmetic m{b, loc};
+  // Each pass: its axis, and its tables when the scale is constant and the
+  // taps few enough to gather (else a reduction over the taps).
+  struct Pass {
+    int64_t d;
+    std::optional<AxisTables> tables;
+    AxisValues<IRArithmetic> values;
+  };
   // Axes in tensor order; the passes commute. The last pass then gathers
   // along the last axis, one row of the pass before for each of its rows,
   // which onnx-fuse-rows computes in its row loop.
   SmallVector<int64_t> listed = resize.getListedAxes(rank);
   SmallVector<std::pair<int64_t, Value>> insideTables;
+  SmallVector<Pass, 4> passes;
   for (int64_t d : resize.getResampledAxes(rank)) {
     if (!crop && isCopy(resize, axes[d], outSizes[d],
-                        tensor::getMixedSize(b, loc, current, d)))
+                        tensor::getMixedSize(b, loc, input, d)))
       continue;
-    Value inLength = tensor::DimOp::create(b, loc, current, d);
+    Value inLength = tensor::DimOp::create(b, loc, input, d);
     Value outLength = getValueOrCreateConstantIndexOp(b, loc, outSizes[d]);
     int64_t position = llvm::find(listed, d) - listed.begin();
-    AxisValues<IRArithmetic> values =
-        getAxisValues(b, loc, resize, axes[d], inLength, outLength,
-                      crop ? roi : Value(), position, listed.size());
+    Pass pass{d, std::nullopt,
+              getAxisValues(b, loc, resize, axes[d], inLength, outLength,
+                            crop ? roi : Value(), position, listed.size())};
     if (crop)
       insideTables.push_back(
-          {d, buildInsideTable(b, loc, resize, values, outLength)});
+          {d, buildInsideTable(b, loc, resize, pass.values, outLength)});
     if (axes[d].staticScale) {
       ConstantArithmetic c;
       double start = getAntialiasStart(c, resize.mode, *axes[d].staticScale);
       auto count = static_cast<int64_t>(2.0 - 2.0 * start);
-      if (count <= kMaxGatheredTaps) {
-        AxisTables tables = buildGatheredTapTables(
-            b, loc, resize, values, axes[d], outLength,
-            getConstantIntValue(tensor::getMixedSize(b, loc, current, d)),
-            start, count, compute.type);
-        // `current` is in the compute type already; integers' sums stay
-        // unfused all the same.
-        ComputeType passCompute(compute.type, compute.type);
-        passCompute.contract = compute.contract;
-        current = gatherAlongAxis(b, loc, current, d, tables, outSizes[d],
-                                  passCompute);
-        continue;
-      }
+      if (count <= kMaxGatheredTaps)
+        pass.tables = buildGatheredTapTables(
+            b, loc, resize, pass.values, axes[d], outLength,
+            getConstantIntValue(tensor::getMixedSize(b, loc, input, d)), start,
+            count, compute.type);
     }
-    Value start = getAntialiasStart(m, resize.mode, axes[d].scale);
-    Value count = f64ToIndex(
-        b, loc, m.sub(m.constant(2.0), m.mul(m.constant(2.0), start)));
-    auto [indices, weights] = buildTapTables(
-        b, loc, resize, values, axes[d], outLength, start, count, compute.type);
-    current = resampleAxis(b, loc, current, d, outSizes[d], indices, weights,
-                           compute);
+    passes.push_back(std::move(pass));
   }
-  return finishPasses(b, loc, resize, current, insideTables, compute);
+
+  // Integers whose every pass gathers through constant weights of small
+  // denominators that are not all dyadic (exclude_outside's edges:
+  // sevenths; x0.75: thirds) sum exactly in fixed point, pass after pass,
+  // and round once at the end. Dyadic weights (x0.5: eighths) keep the
+  // float64 passes, whose sums are then exact too, and which the gathers
+  // of these passes read faster than 32-bit lanes.
+  ComputeType finish = compute;
+  if (!passes.empty() && llvm::all_of(passes, [](const Pass &pass) {
+        return pass.tables.has_value();
+      })) {
+    SmallVector<SmallVector<Value>> fixedWeights;
+    for (Pass &pass : passes)
+      fixedWeights.push_back(pass.tables->weights);
+    SmallVector<MutableArrayRef<Value>> weights(fixedWeights.begin(),
+                                                fixedWeights.end());
+    ComputeType fixed = compute;
+    if (tryFixedPoint(b, loc, fixed, weights, /*widths=*/{32, 64},
+                      /*rationals=*/true) &&
+        !llvm::isPowerOf2_64(fixed.denominator)) {
+      finish = fixed;
+      for (auto [pass, axisWeights] : llvm::zip_equal(passes, fixedWeights))
+        pass.tables->weights = std::move(axisWeights);
+    }
+  }
+  Type passType =
+      finish.fixedType ? Type(finish.fixedType) : Type(compute.type);
+  // `current` is in the pass type already; integers' sums stay unfused
+  // all the same.
+  ComputeType passCompute(passType, passType);
+  passCompute.contract = compute.contract;
+  passCompute.fixedType = finish.fixedType;
+  ComputeType start = finish;
+  start.elementType = compute.elementType;
+  Value current = mapElements(b, loc, input, passType,
+                              [&](OpBuilder &nb, Location nloc, Value x) {
+                                return start.toCompute(nb, nloc, x)[0];
+                              });
+  for (Pass &pass : passes) {
+    if (pass.tables) {
+      current = gatherAlongAxis(b, loc, current, pass.d, *pass.tables,
+                                outSizes[pass.d], passCompute);
+      continue;
+    }
+    Value outLength = getValueOrCreateConstantIndexOp(b, loc, outSizes[pass.d]);
+    Value startValue = getAntialiasStart(m, resize.mode, axes[pass.d].scale);
+    Value count = f64ToIndex(
+        b, loc, m.sub(m.constant(2.0), m.mul(m.constant(2.0), startValue)));
+    auto [indices, weights] =
+        buildTapTables(b, loc, resize, pass.values, axes[pass.d], outLength,
+                       startValue, count, compute.type);
+    current = resampleAxis(b, loc, current, pass.d, outSizes[pass.d], indices,
+                           weights, compute);
+  }
+  return finishPasses(b, loc, resize, current, insideTables, finish);
 }
 
 Value onnxc::onnx_to_linalg::resize::lowerResizeAxisByAxis(

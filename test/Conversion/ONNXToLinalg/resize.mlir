@@ -534,7 +534,8 @@ func.func @antialias_passes(%x: tensor<8x8xf32>) -> tensor<4x4xf32> {
 // Integers too: the reference sums axis by axis, and an exact tie of the
 // rounding to an integer follows its order. The first pass writes its sums
 // in f64, the second reads them, and no multiply-add may fuse
-// (docs/semantics.md: integer results are exact).
+// (docs/semantics.md: integer results are exact; with weights of eighths,
+// so are the double sums).
 // CHECK-LABEL: func @antialias_integer_passes
 // CHECK-NOT:     fastmath
 // CHECK:         } -> tensor<8x8xf64>
@@ -564,6 +565,27 @@ func.func @antialias_cubic_passes(%x: tensor<16x16xf32>) -> tensor<8x8xf32> {
   %s = onnx.Constant dense<[0.5, 0.5]> : tensor<2xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {antialias = 1 : i64, mode = #onnx.resize_mode<cubic>} : tensor<16x16xf32> -> tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// exclude_outside drops the taps past an edge and divides by the rest:
+// the edge outputs' weights are sevenths, which double does not hold. The
+// passes then sum exactly in 32-bit fixed point over 56 per axis, and the
+// last rounds the sum over 3136 half to even.
+// CHECK-LABEL: func @antialias_integer_sevenths
+// CHECK:         arith.extui %{{.*}} : i8 to i32
+// CHECK:         } -> tensor<8x8xi32>
+// CHECK:         } -> tensor<4x8xi32>
+// CHECK:         %[[W:.*]] = linalg.generic
+// CHECK:         } -> tensor<4x4xi32>
+// CHECK:         linalg.generic {{.*}} ins(%[[W]] : tensor<4x4xi32>)
+// CHECK:           arith.floordivsi %{{.*}}, %{{.*}} : i32
+// CHECK:           arith.trunci %{{.*}} : i32 to i8
+func.func @antialias_integer_sevenths(%x: tensor<8x8xui8>) -> tensor<4x4xui8> {
+  %s = onnx.Constant dense<[0.5, 0.5]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {antialias = 1 : i64, exclude_outside = 1 : i64, mode = #onnx.resize_mode<linear>} : tensor<8x8xui8> -> tensor<4x4xui8>
+  return %0 : tensor<4x4xui8>
 }
 
 // -----
