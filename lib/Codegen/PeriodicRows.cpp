@@ -33,12 +33,14 @@ using namespace onnxc;
 namespace {
 
 /// Most tiles in a period: a x1.5 axis's output tables repeat every three
-/// 16-lane tiles (48 outputs from 32 inputs), a x1.25 axis's every five.
-constexpr int64_t kMaxPeriodTiles = 8;
+/// 16-lane tiles (48 outputs from 32 inputs), a x1.25 axis's every five;
+/// with an RGB image's channels folded into the row, every nine and
+/// fifteen.
+constexpr int64_t kMaxPeriodTiles = 16;
 
 /// Most tiles left to the unrolled head and tail together: the clamped
 /// ends of a row, and what is left of the last period.
-constexpr int64_t kMaxEdgeTiles = 16;
+constexpr int64_t kMaxEdgeTiles = 32;
 
 /// A rank-1 constant table the loop reads at its induction variable:
 /// `memref.subview %table[%iv] [size] [1]`, read only by transfer_reads.

@@ -64,6 +64,7 @@ def test_channels_last_matches_the_reference(channels):
     rng = np.random.default_rng(channels)
     image = rng.integers(0, 256, (2, 9, 200, channels), dtype=np.uint8)
     check(image, scales=(2, 2), axes=(1, 2), mode="linear")
+    check(image, scales=(1.5, 1.5), axes=(1, 2), mode="nearest")
     check(image, scales=(0.5, 0.5), axes=(1, 2), mode="linear",
           antialias=1)
     check(image[0], sizes=(18, 400), axes=(0, 1), mode="linear",

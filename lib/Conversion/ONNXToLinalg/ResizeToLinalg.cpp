@@ -438,8 +438,7 @@ Value onnxc::onnx_to_linalg::resize::buildChannelsLastGather(
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   int64_t last = resized.back();
-  if (last == rank - 1 || tables.back().weights.empty() ||
-      inputType.isDynamicDim(last))
+  if (last == rank - 1 || inputType.isDynamicDim(last))
     return nullptr;
   int64_t channels = 1;
   for (int64_t d = last + 1; d < rank; ++d) {

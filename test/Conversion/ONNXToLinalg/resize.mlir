@@ -702,3 +702,19 @@ func.func @linear_many_channels(%x: tensor<2x2x8xf32>) -> tensor<4x4x8xf32> {
   %0 = onnx.ResizeV19 %x scales(%s : tensor<3xf32>) {mode = #onnx.resize_mode<linear>} : tensor<2x2x8xf32> -> tensor<4x4x8xf32>
   return %0 : tensor<4x4x8xf32>
 }
+
+// -----
+
+// Nearest folds its channels too, where no broadcast repeats each pixel
+// (x1.5): output pixel o's channel c reads input 3 * (2o / 3) + c.
+// CHECK-LABEL: func @nearest_channels_last
+// CHECK-DAG:     %[[TAPS:.*]] = arith.constant dense<[0, 1, 2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 6, 7, 8, 9, 10, 11]> : tensor<18xi32>
+// CHECK:         %[[FOLDED:.*]] = tensor.collapse_shape %arg0 {{\[}}[0], [1, 2]] : tensor<2x4x3xi8> into tensor<2x12xi8>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[TAPS]] : tensor<3xi32>, tensor<18xi32>) outs(%{{.*}} : tensor<3x18xi8>)
+// CHECK:           tensor.extract %[[FOLDED]][%{{.*}}, %{{.*}}] : tensor<2x12xi8>
+// CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [3, 6, 3]
+func.func @nearest_channels_last(%x: tensor<2x4x3xui8>) -> tensor<3x6x3xui8> {
+  %s = onnx.Constant dense<[1.5, 1.5, 1.0]> : tensor<3xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<3xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<asymmetric>, nearest_mode = #onnx.nearest_mode<floor>} : tensor<2x4x3xui8> -> tensor<3x6x3xui8>
+  return %0 : tensor<3x6x3xui8>
+}
