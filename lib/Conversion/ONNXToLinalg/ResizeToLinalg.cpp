@@ -252,23 +252,20 @@ std::optional<int64_t> getRepeatFactor(ArrayRef<int64_t> table, int64_t n) {
 constexpr int64_t kMaxFoldedChannels = 4;
 
 /// `table` (entries per output position of an axis) as a table per element
-/// of that axis merged with the `channels` elements after it: entry
-/// o * channels + c is `entry(o's entry, c)`. Null unless `table` is
-/// constant.
-Value foldTableChannels(OpBuilder &b, Location loc, Value table,
-                        int64_t channels,
-                        function_ref<Attribute(Attribute, int64_t)> entry) {
+/// of that axis merged with the `channels` elements after it: each entry
+/// repeated `channels` times. Null unless `table` is constant.
+Value repeatTableEntries(OpBuilder &b, Location loc, Value table,
+                         int64_t channels) {
   DenseElementsAttr values;
   if (!table || !matchPattern(table, m_Constant(&values)))
     return nullptr;
-  SmallVector<Attribute> folded;
+  SmallVector<Attribute> repeated;
   for (Attribute value : values.getValues<Attribute>())
-    for (int64_t c = 0; c < channels; ++c)
-      folded.push_back(entry(value, c));
+    repeated.append(channels, value);
   auto type = RankedTensorType::get({values.getNumElements() * channels},
                                     values.getElementType());
   return arith::ConstantOp::create(b, loc,
-                                   DenseElementsAttr::get(type, folded));
+                                   DenseElementsAttr::get(type, repeated));
 }
 
 } // namespace
@@ -465,12 +462,10 @@ Value onnxc::onnx_to_linalg::resize::buildChannelsLastGather(
         entries.push_back(i.getSExtValue() * channels + c);
     folded.indices.push_back(constantIndexTable(b, loc, indexType, entries));
   }
-  auto repeat = [](Attribute value, int64_t) { return value; };
   for (Value table : axis.weights)
-    folded.weights.push_back(
-        foldTableChannels(b, loc, table, channels, repeat));
+    folded.weights.push_back(repeatTableEntries(b, loc, table, channels));
   if (axis.inside)
-    folded.inside = foldTableChannels(b, loc, axis.inside, channels, repeat);
+    folded.inside = repeatTableEntries(b, loc, axis.inside, channels);
   if (llvm::is_contained(folded.weights, Value()) ||
       (axis.inside && !folded.inside))
     return nullptr;
