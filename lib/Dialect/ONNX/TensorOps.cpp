@@ -271,9 +271,11 @@ LogicalResult onnxc::onnx::detail::inferGather(OptionalLoc loc, Value data,
                          " is out of range for 'data' of rank " + Twine(rank));
   if (axis < 0)
     axis += rank;
+  // Indices of another type are the verifier's to refuse, after this.
   DenseElementsAttr indexValues;
   if (!dataType.isDynamicDim(axis) &&
-      matchPattern(indices, m_Constant(&indexValues))) {
+      matchPattern(indices, m_Constant(&indexValues)) &&
+      isa<IntegerType>(indexValues.getElementType())) {
     int64_t length = dataType.getDimSize(axis);
     for (const APInt &index : indexValues.getValues<APInt>())
       if (index.getSExtValue() < -length || index.getSExtValue() >= length)
@@ -295,7 +297,9 @@ OpFoldResult onnxc::onnx::detail::foldGather(Value data, Value indices,
   std::optional<RankedTensorType> type = getFoldableType(resultType);
   DenseElementsAttr indexValues = getDense(indicesAttr);
   auto dataType = cast<RankedTensorType>(data.getType());
-  if (!type || !indexValues || !dataType.hasStaticShape())
+  if (!type || !indexValues ||
+      !isa<IntegerType>(indexValues.getElementType()) ||
+      !dataType.hasStaticShape())
     return {};
   int64_t rank = dataType.getRank();
   axis = axis < 0 ? axis + rank : axis;
