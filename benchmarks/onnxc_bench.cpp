@@ -2,7 +2,8 @@
 //
 //   onnxc_bench MODEL.so ITERATIONS [THREADS]
 //
-// Times onnxc_model_run on a model with one input, like an application that
+// Times onnxc_model_run on a model with one output (and any number of
+// inputs: a Resize and the lateral its Add reads), like an application that
 // runs a model repeatedly: input and output buffers allocated once (2 MiB
 // aligned, transparent huge pages, first touched before timing), outputs
 // written in place on every run, the model given THREADS threads (default
@@ -73,54 +74,69 @@ int main(int argc, char **argv) {
   onnxc_model *model = nullptr;
   check(onnxc_model_load(argv[1], nullptr, &model));
   check(onnxc_model_set_num_threads(model, threads));
-  if (onnxc_model_num_inputs(model) != 1 ||
+  if (onnxc_model_num_inputs(model) < 1 ||
       onnxc_model_num_outputs(model) != 1) {
-    fprintf(stderr, "onnxc_bench: expects one input and one output\n");
+    fprintf(stderr, "onnxc_bench: expects inputs and one output\n");
     onnxc_model_destroy(model);
     return 1;
   }
-  const onnxc_model_io *in = onnxc_model_input(model, 0);
   const onnxc_model_io *out = onnxc_model_output(model, 0);
-  auto type = static_cast<onnxc_element_type>(in->elem_type);
-  size_t elementSize = onnxc_element_size(type);
-  for (const onnxc_model_io *io : {in, out})
-    for (int32_t i = 0; i < io->rank; ++i)
-      if (io->dims[i] < 0) {
+  // Each tensor's dimensions and bytes, static.
+  auto shapeOf = [&](const onnxc_model_io *io, std::vector<int64_t> &dims,
+                     size_t &bytes) {
+    dims.assign(io->dims, io->dims + io->rank);
+    bytes = onnxc_element_size(static_cast<onnxc_element_type>(io->elem_type));
+    for (int64_t d : dims) {
+      if (d < 0) {
         fprintf(stderr,
                 "onnxc_bench: '%s' has a dimension known only at run time; "
                 "benchmarks need static shapes\n",
                 io->name);
-        onnxc_model_destroy(model);
-        return 1;
+        exit(1);
       }
-  std::vector<int64_t> inDims(in->dims, in->dims + in->rank);
-  std::vector<int64_t> outDims(out->dims, out->dims + out->rank);
-  size_t inBytes = elementSize, outBytes = elementSize;
-  for (int64_t d : inDims)
-    inBytes *= d;
-  for (int64_t d : outDims)
-    outBytes *= d;
-
+      bytes *= d;
+    }
+  };
   // Inputs: a deterministic pattern that exercises both bounds of a Clip.
-  void *inData = allocate(inBytes);
-  if (type == ONNXC_FLOAT) {
-    auto *f = static_cast<float *>(inData);
-    for (size_t i = 0; i < inBytes / 4; ++i)
-      f[i] = float(int(i % 1000) - 500) * 0.004f;
-  } else {
-    auto *b = static_cast<int8_t *>(inData);
-    for (size_t i = 0; i < inBytes; ++i)
-      b[i] = int8_t(i * 37);
+  size_t numInputs = onnxc_model_num_inputs(model);
+  std::vector<void *> inData;
+  std::vector<onnxc_tensor *> inputs;
+  size_t inBytes = 0;
+  for (size_t k = 0; k < numInputs; ++k) {
+    const onnxc_model_io *in = onnxc_model_input(model, k);
+    auto type = static_cast<onnxc_element_type>(in->elem_type);
+    std::vector<int64_t> dims;
+    size_t bytes;
+    shapeOf(in, dims, bytes);
+    void *data = allocate(bytes);
+    if (type == ONNXC_FLOAT) {
+      auto *f = static_cast<float *>(data);
+      for (size_t i = 0; i < bytes / 4; ++i)
+        f[i] = float(int(i % 1000) - 500) * 0.004f;
+    } else {
+      auto *b = static_cast<int8_t *>(data);
+      for (size_t i = 0; i < bytes; ++i)
+        b[i] = int8_t(i * 37);
+    }
+    onnxc_tensor *input;
+    check(
+        onnxc_tensor_wrap(type, dims.size(), dims.data(), data, bytes, &input));
+    inData.push_back(data);
+    inputs.push_back(input);
+    inBytes += bytes;
   }
+  std::vector<int64_t> outDims;
+  size_t outBytes;
+  shapeOf(out, outDims, outBytes);
   void *outData = allocate(outBytes);
-  onnxc_tensor *input, *output;
-  check(onnxc_tensor_wrap(type, inDims.size(), inDims.data(), inData, inBytes,
-                          &input));
+  onnxc_tensor *output;
   check(onnxc_tensor_wrap(static_cast<onnxc_element_type>(out->elem_type),
                           outDims.size(), outDims.data(), outData, outBytes,
                           &output));
 
-  auto runModel = [&] { check(onnxc_model_run(model, &input, 1, &output, 1)); };
+  auto runModel = [&] {
+    check(onnxc_model_run(model, inputs.data(), inputs.size(), &output, 1));
+  };
   // Warm up for at least 100 ms: a pool's worker threads take a few
   // milliseconds of runs to settle on their CPUs.
   auto warmStart = std::chrono::steady_clock::now();
@@ -202,11 +218,14 @@ int main(int argc, char **argv) {
          "\"fill_ms\": %.6f, \"movsb_ms\": %s, \"read\": %zu, "
          "\"written\": %zu}\n",
          modelMs, copyMs, streamMs, fillMs, movsbMs, inBytes, outBytes);
-  onnxc_tensor_destroy(input);
+  for (onnxc_tensor *input : inputs)
+    onnxc_tensor_destroy(input);
   onnxc_tensor_destroy(output);
   onnxc_model_destroy(model);
+  for (void *buffer : inData)
+    free(buffer);
   for (void *buffer :
-       {inData, outData, static_cast<void *>(src), static_cast<void *>(dst)})
+       {outData, static_cast<void *>(src), static_cast<void *>(dst)})
     free(buffer);
   return 0;
 }
