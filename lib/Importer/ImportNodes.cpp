@@ -439,6 +439,28 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
                           /*refinableResult=*/resamples);
 }
 
+/// The fewest operands an op of `name` takes, from its ODS traits (a fixed
+/// count, or at least a count before variadic ones), up to five.
+static std::optional<unsigned> getRequiredOperandCount(OperationName name) {
+  if (name.hasTrait<OpTrait::ZeroOperands>())
+    return 0;
+  if (name.hasTrait<OpTrait::OneOperand>())
+    return 1;
+  if (name.hasTrait<OpTrait::NOperands<2>::Impl>() ||
+      name.hasTrait<OpTrait::AtLeastNOperands<2>::Impl>())
+    return 2;
+  if (name.hasTrait<OpTrait::NOperands<3>::Impl>() ||
+      name.hasTrait<OpTrait::AtLeastNOperands<3>::Impl>())
+    return 3;
+  if (name.hasTrait<OpTrait::NOperands<4>::Impl>() ||
+      name.hasTrait<OpTrait::AtLeastNOperands<4>::Impl>())
+    return 4;
+  if (name.hasTrait<OpTrait::NOperands<5>::Impl>() ||
+      name.hasTrait<OpTrait::AtLeastNOperands<5>::Impl>())
+    return 5;
+  return std::nullopt;
+}
+
 Operation *ModelImporter::createOp(OperationName name, Location loc,
                                    ValueRange operands,
                                    ArrayRef<NamedAttribute> attributes,
@@ -694,6 +716,13 @@ Operation *ModelImporter::buildGeneric(NodeReader &node, OperationName name) {
   }
   if (operands.empty()) {
     node.error() << "needs at least one input";
+    return nullptr;
+  }
+  // Required inputs left out ("" at the end of the list) leave the op short
+  // of the operands its type inference reads.
+  if (std::optional<unsigned> required = getRequiredOperandCount(name);
+      required && operands.size() < *required) {
+    node.error() << "needs " << *required << " inputs, got " << operands.size();
     return nullptr;
   }
   // Each attribute must be of the kind the op declares before the op holds
