@@ -439,6 +439,12 @@ LogicalResult ModelImporter::importNode(const pb::NodeProto &node, int index) {
                           /*refinableResult=*/resamples);
 }
 
+/// Whether an op of `name` takes exactly N operands, or N and then more.
+template <unsigned N> static bool takesAtLeast(OperationName name) {
+  return name.hasTrait<OpTrait::NOperands<N>::template Impl>() ||
+         name.hasTrait<OpTrait::AtLeastNOperands<N>::template Impl>();
+}
+
 /// The fewest operands an op of `name` takes, from its ODS traits (a fixed
 /// count, or at least a count before variadic ones), up to five.
 static std::optional<unsigned> getRequiredOperandCount(OperationName name) {
@@ -446,18 +452,14 @@ static std::optional<unsigned> getRequiredOperandCount(OperationName name) {
     return 0;
   if (name.hasTrait<OpTrait::OneOperand>())
     return 1;
-  if (name.hasTrait<OpTrait::NOperands<2>::Impl>() ||
-      name.hasTrait<OpTrait::AtLeastNOperands<2>::Impl>())
-    return 2;
-  if (name.hasTrait<OpTrait::NOperands<3>::Impl>() ||
-      name.hasTrait<OpTrait::AtLeastNOperands<3>::Impl>())
-    return 3;
-  if (name.hasTrait<OpTrait::NOperands<4>::Impl>() ||
-      name.hasTrait<OpTrait::AtLeastNOperands<4>::Impl>())
-    return 4;
-  if (name.hasTrait<OpTrait::NOperands<5>::Impl>() ||
-      name.hasTrait<OpTrait::AtLeastNOperands<5>::Impl>())
+  if (takesAtLeast<5>(name))
     return 5;
+  if (takesAtLeast<4>(name))
+    return 4;
+  if (takesAtLeast<3>(name))
+    return 3;
+  if (takesAtLeast<2>(name))
+    return 2;
   return std::nullopt;
 }
 
