@@ -63,12 +63,30 @@ bool readsOwnRow(tensor::ExtractOp extract, linalg::GenericOp consumer) {
   return true;
 }
 
-/// The generic whose payload reads all of `producer`'s uses, each at its
-/// own row, if there is one with the producer's rank.
-linalg::GenericOp getRowConsumer(linalg::GenericOp producer) {
+/// What a row consumer reads of `producer`: its result, or a collapse of
+/// it that merges only trailing dimensions into the last (a channels-last
+/// pass gathers whole pixels of the pass before), if that is its only use.
+Value getRowSource(linalg::GenericOp producer) {
   Value result = producer->getResult(0);
+  if (!result.hasOneUse())
+    return result;
+  auto collapse = dyn_cast<tensor::CollapseShapeOp>(*result.getUsers().begin());
+  if (!collapse)
+    return result;
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
+  if (!llvm::all_of(
+          ArrayRef(groups).drop_back(),
+          [](const ReassociationIndices &group) { return group.size() == 1; }))
+    return result;
+  return collapse.getResult();
+}
+
+/// The generic whose payload reads all of `producer`'s uses (through
+/// getRowSource), each at its own row, if there is one of that rank.
+linalg::GenericOp getRowConsumer(linalg::GenericOp producer) {
+  Value source = getRowSource(producer);
   linalg::GenericOp consumer;
-  for (Operation *user : result.getUsers()) {
+  for (Operation *user : source.getUsers()) {
     auto extract = dyn_cast<tensor::ExtractOp>(user);
     auto owner = extract ? extract->getParentOfType<linalg::GenericOp>()
                          : linalg::GenericOp();
@@ -76,19 +94,19 @@ linalg::GenericOp getRowConsumer(linalg::GenericOp producer) {
       return nullptr;
     consumer = owner;
   }
+  auto type = cast<RankedTensorType>(source.getType());
   // A consumer of one row has no rows to tile (a row this pass made).
   if (!consumer || !isRowComputable(consumer) ||
-      consumer.getNumLoops() != producer.getNumLoops() ||
+      consumer.getNumLoops() != type.getRank() ||
       llvm::all_of(ArrayRef(consumer.getStaticLoopRanges()).drop_back(),
                    [](int64_t range) { return range == 1; }) ||
-      llvm::any_of(result.getUsers(), [&](Operation *user) {
+      llvm::any_of(source.getUsers(), [&](Operation *user) {
         return !readsOwnRow(cast<tensor::ExtractOp>(user), consumer);
       }))
     return nullptr;
   // A row of unknown or large size would stay a heap allocation in the
   // consumer's row loop, which then could not be shared among threads; a
   // small one goes on the stack (onnx-stack-buffers).
-  auto type = cast<RankedTensorType>(result.getType());
   int64_t rowLength = type.getShape().back();
   std::optional<int64_t> elementBytes =
       onnxc::codegen::getElementBytes(type.getElementType());
@@ -128,9 +146,14 @@ LogicalResult fuseRow(RewriterBase &rewriter, linalg::GenericOp producer,
     offsets.push_back(*loop.getSingleInductionVar());
     sizes.push_back(rewriter.getIndexAttr(1));
   }
-  offsets.push_back(rewriter.getIndexAttr(0));
-  sizes.push_back(
-      tensor::getMixedSize(rewriter, loc, producer->getResult(0), rank - 1));
+  // The whole of the dimensions the row spans.
+  Value source = getRowSource(producer);
+  int64_t producerRank = producer.getNumLoops();
+  for (int64_t d = rank - 1; d < producerRank; ++d) {
+    offsets.push_back(rewriter.getIndexAttr(0));
+    sizes.push_back(
+        tensor::getMixedSize(rewriter, loc, producer->getResult(0), d));
+  }
   FailureOr<TilingResult> row =
       cast<TilingInterface>(producer.getOperation())
           .getTiledImplementation(rewriter, offsets, sizes);
@@ -148,12 +171,17 @@ LogicalResult fuseRow(RewriterBase &rewriter, linalg::GenericOp producer,
       getElementTypeOrSelf(init->get().getType()));
   rewriter.modifyOpInPlace(tiledProducer, [&] { init->set(rowInit); });
   Value rowValue = tiledProducer->getResult(0);
+  if (auto collapse = source.getDefiningOp<tensor::CollapseShapeOp>()) {
+    rewriter.setInsertionPoint(tiledConsumer);
+    rowValue = tensor::CollapseShapeOp::create(
+        rewriter, loc, rowValue, collapse.getReassociationIndices());
+  }
 
   // The consumer's reads of the producer read the row.
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   SmallVector<tensor::ExtractOp> reads;
   tiledConsumer.getRegion().walk([&](tensor::ExtractOp extract) {
-    if (extract.getTensor() == producer->getResult(0))
+    if (extract.getTensor() == source)
       reads.push_back(extract);
   });
   for (tensor::ExtractOp extract : reads) {
@@ -166,6 +194,9 @@ LogicalResult fuseRow(RewriterBase &rewriter, linalg::GenericOp producer,
   rewriter.replaceOp(consumer, tiled->replacements);
   for (LoopLikeOpInterface loop : tiled->loops)
     loop->setAttr(onnxc::kParallelLoopAttrName, rewriter.getUnitAttr());
+  if (auto collapse = source.getDefiningOp<tensor::CollapseShapeOp>();
+      collapse && collapse->use_empty())
+    rewriter.eraseOp(collapse);
   if (producer->use_empty())
     rewriter.eraseOp(producer);
   return success();

@@ -251,3 +251,41 @@ func.func @dynamic_row(%x: tensor<2x8x?xf32>, %rows: tensor<4xi32>, %cols: tenso
   } -> tensor<2x4x8xf32>
   return %h : tensor<2x4x8xf32>
 }
+
+// -----
+
+// A channels-last pass reads the pass before through a collapse of its
+// trailing dimensions (whole pixels): the producer's row spans them all,
+// and the consumer reads it collapsed alike.
+// CHECK-LABEL: func @row_pass_then_pixel_pass
+// CHECK-SAME:    (%[[X:.*]]: tensor<8x6x3xf32>, %[[ROWS:.*]]: tensor<4xi32>, %[[COLS:.*]]: tensor<9xi32>)
+// CHECK:         scf.for %[[I:[a-z0-9]+]] = {{.*}} -> (tensor<4x9xf32>) {
+// CHECK-DAG:       %[[ROWTABLE:.*]] = tensor.extract_slice %[[ROWS]][%[[I]]] [1] [1]
+// CHECK-DAG:       %[[EMPTY:.*]] = tensor.empty() : tensor<1x6x3xf32>
+// CHECK:           %[[ROW:.*]] = linalg.generic {{.*}} ins(%[[ROWTABLE]] : tensor<1xi32>) outs(%[[EMPTY]] : tensor<1x6x3xf32>)
+// CHECK:           %[[PIXELS:.*]] = tensor.collapse_shape %[[ROW]] {{\[\[}}0], [1, 2]] : tensor<1x6x3xf32> into tensor<1x18xf32>
+// CHECK:           linalg.generic
+// CHECK:             tensor.extract %[[PIXELS]][%{{.*}}, %{{.*}}] : tensor<1x18xf32>
+// CHECK:         } {onnxc.parallel}
+// CHECK-NOT:     tensor.collapse_shape
+func.func @row_pass_then_pixel_pass(%x: tensor<8x6x3xf32>, %rows: tensor<4xi32>, %cols: tensor<9xi32>) -> tensor<4x9xf32> {
+  %e0 = tensor.empty() : tensor<4x6x3xf32>
+  %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<4x6x3xf32>) {
+  ^bb0(%r: i32, %out: f32):
+    %i1 = linalg.index 1 : index
+    %i2 = linalg.index 2 : index
+    %ri = arith.index_cast %r : i32 to index
+    %a = tensor.extract %x[%ri, %i1, %i2] : tensor<8x6x3xf32>
+    linalg.yield %a : f32
+  } -> tensor<4x6x3xf32>
+  %pixels = tensor.collapse_shape %v [[0], [1, 2]] : tensor<4x6x3xf32> into tensor<4x18xf32>
+  %e1 = tensor.empty() : tensor<4x9xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%cols : tensor<9xi32>) outs(%e1 : tensor<4x9xf32>) {
+  ^bb0(%c: i32, %out: f32):
+    %i0 = linalg.index 0 : index
+    %ci = arith.index_cast %c : i32 to index
+    %a = tensor.extract %pixels[%i0, %ci] : tensor<4x18xf32>
+    linalg.yield %a : f32
+  } -> tensor<4x9xf32>
+  return %h : tensor<4x9xf32>
+}

@@ -89,7 +89,9 @@ def ONNXFuseRowsPass : Pass<"onnx-fuse-rows", "::mlir::func::FuncOp"> {
   let summary = "Compute a producer's rows inside the row loop of the "
                 "generic that gathers from them along the last axis";
   let description = [{
-    Where every read of an all-parallel `linalg.generic`'s result is a
+    Where every read of an all-parallel `linalg.generic`'s result (or of
+    its only use, a `tensor.collapse_shape` that merges trailing dimensions
+    into the last: whole pixels) is a
     `tensor.extract` in the payload of one other all-parallel generic of the
     same rank (2 or more), at that generic's own iteration in every
     dimension but the last (index d is `linalg.index d`, or 0 where the
