@@ -37,17 +37,21 @@ namespace {
 // The cost rule
 //===----------------------------------------------------------------------===//
 
-/// Whether the payload multiplies: a linear Upsample (alone or fused with
-/// its pointwise consumers) reads and weighs 2^k taps per element, which a
-/// consumer should not repeat for every element it reads.
+/// Whether the payload weighs what it reads: a linear Upsample (alone or
+/// fused with its pointwise consumers) reads and weighs 2^k taps per
+/// element, in floating point, or in fixed point (integer multiplies of
+/// several taps), which a consumer should not repeat for every element it
+/// reads.
 bool isInterpolating(linalg::GenericOp op) {
-  return op.getBody()
-      ->walk([](Operation *nested) {
-        return isa<arith::MulFOp, complex::MulOp>(nested)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
+  int64_t taps = 0;
+  bool multipliesReals = false, multipliesIntegers = false;
+  op.getBody()->walk([&](Operation *nested) {
+    taps += isa<tensor::ExtractOp>(nested);
+    multipliesReals |= isa<arith::MulFOp, complex::MulOp>(nested);
+    multipliesIntegers |=
+        isa<arith::MulIOp>(nested) && !nested->getResult(0).getType().isIndex();
+  });
+  return multipliesReals || (multipliesIntegers && taps > 1);
 }
 
 /// An all-parallel generic on tensors with one result, written through an
@@ -110,6 +114,30 @@ bool isGather(Operation *op) {
   return generic.getBody()
       ->walk([](tensor::ExtractOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
+}
+
+/// For a pointwise generic that reads the result of a gather, possibly
+/// reshaped, that result's rank.
+std::optional<int64_t> getGatherRankBehind(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || !isPointwise(generic))
+    return std::nullopt;
+  for (Value input : generic.getDpsInputs()) {
+    Value value = input;
+    while (isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
+        value.getDefiningOp()))
+      value = value.getDefiningOp()->getOperand(0);
+    if (isGather(value.getDefiningOp()))
+      return cast<RankedTensorType>(value.getType()).getRank();
+  }
+  return std::nullopt;
+}
+
+/// A pointwise generic that already has the rank of the gather it reads:
+/// reshapes propagate into it no further.
+bool isPointwiseAtGatherRank(Operation *op) {
+  std::optional<int64_t> rank = getGatherRankBehind(op);
+  return rank && *rank == cast<linalg::GenericOp>(op).getNumLoops();
 }
 
 /// The control function of upstream elementwise fusion.
@@ -177,6 +205,37 @@ struct RecomputeProducerAtTap : OpRewritePattern<tensor::ExtractOp> {
     if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(producer)) {
       if (!isRemappingThroughReshapes(collapse.getSrc()))
         return failure();
+      // A collapse commutes with a pointwise producer (a conversion to the
+      // compute type): its inputs collapsed alike are read at the same
+      // indices, which stay as linear as they were.
+      auto pointwise = collapse.getSrc().getDefiningOp<linalg::GenericOp>();
+      if (pointwise && isPointwise(pointwise)) {
+        IRMapping mapping;
+        for (OpOperand *input : pointwise.getDpsInputOperands()) {
+          Value value = input->get();
+          if (isa<RankedTensorType>(value.getType())) {
+            Value collapsed;
+            {
+              OpBuilder::InsertionGuard guard(rewriter);
+              rewriter.setInsertionPoint(
+                  op->getParentOfType<linalg::GenericOp>());
+              collapsed = tensor::CollapseShapeOp::create(
+                  rewriter, loc, value, collapse.getReassociationIndices());
+            }
+            value =
+                tensor::ExtractOp::create(rewriter, loc, collapsed, indices);
+          }
+          mapping.map(pointwise.getMatchingBlockArgument(input), value);
+        }
+        Block *body = pointwise.getBody();
+        for (Operation &nested : body->without_terminator())
+          rewriter.clone(nested, mapping);
+        rewriter.replaceOp(
+            op,
+            mapping.lookupOrDefault(
+                cast<linalg::YieldOp>(body->getTerminator()).getValues()[0]));
+        return success();
+      }
       SmallVector<Value> sourceIndices;
       for (auto [index, group] :
            llvm::zip_equal(indices, collapse.getReassociationIndices())) {
@@ -505,9 +564,26 @@ struct ONNXFusePass : onnxc::impl::ONNXFusePassBase<ONNXFusePass> {
           // expanding them back would restore one loop per axis.
           if (isGather(producer) || isGather(consumer))
             return false;
+          // Nor out of a pointwise consumer of a gather that has the
+          // gather's dimensions (the collapsing patterns below give them).
+          if (isPointwiseAtGatherRank(producer) ||
+              isPointwiseAtGatherRank(consumer))
+            return false;
           // Propagate reshapes only between ops that will fuse.
           return isa_and_nonnull<linalg::GenericOp>(producer) ||
                  isa<linalg::GenericOp>(consumer);
+        });
+    // A pointwise consumer of a gather's expanded result (a channels-last
+    // pass gathers whole pixels and expands them back into channels) runs
+    // on the gather's own dimensions instead, where it then fuses: the
+    // rounding of an integer Resize is done as the pass writes.
+    linalg::populateFoldReshapeOpsByCollapsingPatterns(
+        patterns, [](OpOperand *operand) {
+          auto consumer = dyn_cast<linalg::GenericOp>(operand->getOwner());
+          auto expand = operand->get().getDefiningOp<tensor::ExpandShapeOp>();
+          return consumer && expand && isPointwise(consumer) &&
+                 isGather(expand.getSrc().getDefiningOp()) &&
+                 expand.getSrc().hasOneUse();
         });
     patterns.add<FuseElementwiseProducer, RecomputeProducerAtTap,
                  RecomputeProducerOnSlice, PushPointwiseIntoRegions>(context);

@@ -108,7 +108,9 @@ def test_integer_ties_round_half_to_even_exactly(dtype):
             ((5, 24), dict(scales=(1.5, 1.5))),
             ((6, 7, 3), dict(sizes=(18, 11), axes=(0, 1))),
             ((3, 4, 5), dict(scales=(3, 3), axes=(1, 2))),
-            # Antialiased, the edges' weights sevenths.
+            # Antialiased: weights of eighths, and with exclude_outside,
+            # at the edges, sevenths.
+            ((11, 26, 3), dict(scales=(0.5, 0.5), axes=(0, 1), antialias=1)),
             ((12, 30, 3), dict(scales=(0.5, 0.5), axes=(0, 1), antialias=1,
                                exclude_outside=1)),
             ((2, 9, 12), dict(scales=(0.75, 0.75), axes=(1, 2))),

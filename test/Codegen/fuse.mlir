@@ -295,3 +295,29 @@ func.func @cubic_rank5_passes(%x: tensor<2x3x2x3x4xf32>) -> tensor<4x6x4x6x8xf32
   %0 = onnx.ResizeV19 %x scales(%s : tensor<5xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<2x3x2x3x4xf32> -> tensor<4x6x4x6x8xf32>
   return %0 : tensor<4x6x4x6x8xf32>
 }
+
+// -----
+
+// An antialiased uint8 HWC Resize in fixed point. The pass along H moves
+// whole rows of pixels: it reads the input through a collapse of its
+// trailing axes, with the widening recomputed at each tap on that collapse
+// (indices stay contiguous). Its integer multiplies weigh taps, so the pass
+// after it reads it rather than recomputing it per tap. The rounding to
+// uint8 runs on the pixels the last pass gathers, and fuses into it.
+// CHECK-LABEL: func @antialias_hwc_fixed_point
+// CHECK:         %[[X:.*]] = tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2]] : tensor<8x12x3xi8> into tensor<8x36xi8>
+// CHECK:         %[[H:.*]] = linalg.generic
+// CHECK-COUNT-4:   tensor.extract %[[X]][%{{.*}}, %{{.*}}] : tensor<8x36xi8>
+// CHECK:         } -> tensor<4x36xi16>
+// CHECK:         %[[W:.*]] = linalg.generic
+// CHECK-COUNT-4:   tensor.extract %[[H]][%{{.*}}, %{{.*}}] : tensor<4x36xi16>
+// CHECK:           arith.shrsi
+// CHECK:           arith.trunci %{{.*}} : i16 to i8
+// CHECK:         } -> tensor<4x18xi8>
+// CHECK:         %[[Y:.*]] = tensor.expand_shape %[[W]] {{\[\[}}0], [1, 2]]
+// CHECK-NEXT:    return %[[Y]]
+func.func @antialias_hwc_fixed_point(%x: tensor<8x12x3xui8>) -> tensor<4x6x3xui8> {
+  %s = onnx.Constant dense<[0.5, 0.5, 1.0]> : tensor<3xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<3xf32>) {antialias = 1 : i64, mode = #onnx.resize_mode<linear>} : tensor<8x12x3xui8> -> tensor<4x6x3xui8>
+  return %0 : tensor<4x6x3xui8>
+}

@@ -28,13 +28,19 @@ def ONNXFusePass : Pass<"onnx-fuse", "::mlir::func::FuncOp"> {
       an operand of an elementwise or broadcast consumer (upstream
       elementwise fusion, with reshapes propagated by expansion), at each tap
       a gathering consumer reads (`tensor.extract` of the producer becomes
-      the producer's payload at that index), and on the slices a stencil
+      the producer's payload at that index; through a collapse of a
+      pointwise producer, its inputs are collapsed alike and read at the
+      same indices), and on the slices a stencil
       consumer reads (`tensor.extract_slice` of the producer becomes the
       producer computed on that slice).
-    - An *interpolating* producer (its payload multiplies: linear Upsample)
-      is fused only into a single pointwise consumer, which it then applies
+    - An *interpolating* producer (its payload weighs what it reads:
+      multiplies in floating point, or integers with several taps: linear
+      Upsample, a Resize pass in fixed point) is
+      fused only into a single pointwise consumer, which it then applies
       to each element it writes (also across the regions of a linear
-      Upsample assembled with `tensor.insert_slice`). Read by a gathering,
+      Upsample assembled with `tensor.insert_slice`, and through the
+      expansion of a gather that moves whole pixels: the consumer is
+      collapsed to the gather's dimensions). Read by a gathering,
       stencil or broadcast consumer, or by several consumers, it stays a
       tensor of its own, since recomputing it would repeat 2^k reads and
       multiplies per tap.

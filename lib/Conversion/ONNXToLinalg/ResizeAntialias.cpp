@@ -233,6 +233,50 @@ AxisTables buildGatheredTapTables(OpBuilder &b, Location loc,
   return result;
 }
 
+/// The lanes fixed-point passes may sum in, narrowest first.
+constexpr unsigned kFixedPointWidths[] = {16, 32, 64};
+
+/// For passes in the fixed point of `fixed`, in order, through `weights`
+/// (per pass, its integer weight tables): the narrowest lanes of
+/// kFixedPointWidths that hold every sum each pass writes (|X| times the
+/// largest sums of |weights| of the passes so far), its tables narrowed to
+/// them.
+SmallVector<IntegerType>
+narrowPassWeights(OpBuilder &b, Location loc, const ComputeType &fixed,
+                  ArrayRef<MutableArrayRef<Value>> weights) {
+  unsigned bits = cast<IntegerType>(fixed.elementType).getWidth();
+  APInt bound(128, fixed.isUnsigned ? (uint64_t(1) << bits) - 1
+                                    : uint64_t(1) << (bits - 1));
+  SmallVector<SmallVector<DenseIntElementsAttr>> constants;
+  for (MutableArrayRef<Value> tables : weights) {
+    constants.emplace_back();
+    for (Value table : tables)
+      if (!matchPattern(table, m_Constant(&constants.back().emplace_back())))
+        return SmallVector<IntegerType>(weights.size(), fixed.fixedType);
+  }
+  SmallVector<IntegerType> types;
+  for (auto [tables, passConstants] : llvm::zip_equal(weights, constants)) {
+    SmallVector<int64_t> sums(passConstants.front().getNumElements(), 0);
+    for (DenseIntElementsAttr constant : passConstants)
+      for (auto [o, w] : llvm::enumerate(constant.getValues<APInt>()))
+        sums[o] += std::abs(w.getSExtValue());
+    bound *= APInt(128, *llvm::max_element(sums));
+    const unsigned *width = llvm::find_if(kFixedPointWidths, [&](unsigned w) {
+      return bits < w && bound.ult(APInt(128, 1) << (w - 1));
+    });
+    IntegerType type = width == std::end(kFixedPointWidths)
+                           ? fixed.fixedType
+                           : b.getIntegerType(*width);
+    types.push_back(type);
+    for (auto [table, constant] : llvm::zip_equal(tables, passConstants))
+      table = arith::ConstantOp::create(
+          b, loc, constant.mapValues(type, [&](const APInt &w) {
+            return w.sextOrTrunc(type.getWidth());
+          }));
+  }
+  return types;
+}
+
 /// Whether an axis maps every output to its own position: a scale of 1
 /// known at compile time, equal lengths, and a mode whose coordinate is then
 /// the position itself.
@@ -260,8 +304,12 @@ Value gatherAlongAxis(OpBuilder &b, Location loc, Value current, int64_t d,
             buildChannelsLastGather(b, loc, current, {d}, {tables}, sizes,
                                     compute, /*extrapolation=*/0.0))
       return channelsLast;
-    return buildGather(b, loc, current, {d}, {tables}, sizes, compute,
-                       /*extrapolation=*/0.0);
+    // The axes after `d`, which this pass moves whole, as one: a row of
+    // the pass is then contiguous (a row of an HWC image along H: W * C
+    // elements), read and written by plain vector loads and stores.
+    if (d + 2 >= rank)
+      return buildGather(b, loc, current, {d}, {tables}, sizes, compute,
+                         /*extrapolation=*/0.0);
   }
   SmallVector<ReassociationIndices> groups;
   if (d > 0)
@@ -279,7 +327,8 @@ Value gatherAlongAxis(OpBuilder &b, Location loc, Value current, int64_t d,
   SmallVector<int64_t> staticSizes;
   SmallVector<Value> dynamicSizes;
   dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
-  auto resultType = RankedTensorType::get(staticSizes, compute.type);
+  auto resultType = RankedTensorType::get(
+      staticSizes, getElementTypeOrSelf(gathered.getType()));
   return tensor::ExpandShapeOp::create(b, loc, resultType, gathered, groups,
                                        sizes);
 }
@@ -444,11 +493,9 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
   }
 
   // Integers whose every pass gathers through constant weights of small
-  // denominators that are not all dyadic (exclude_outside's edges:
-  // sevenths; x0.75: thirds) sum exactly in fixed point, pass after pass,
-  // and round once at the end. Dyadic weights (x0.5: eighths) keep the
-  // float64 passes, whose sums are then exact too, and which the gathers
-  // of these passes read faster than 32-bit lanes.
+  // denominators (x0.5: eighths; exclude_outside's edges: sevenths; x0.75:
+  // thirds) sum exactly in fixed point, pass after pass, and round once at
+  // the end.
   ComputeType finish = compute;
   if (!passes.empty() && llvm::all_of(passes, [](const Pass &pass) {
         return pass.tables.has_value();
@@ -459,28 +506,50 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
     SmallVector<MutableArrayRef<Value>> weights(fixedWeights.begin(),
                                                 fixedWeights.end());
     ComputeType fixed = compute;
-    if (tryFixedPoint(b, loc, fixed, weights, /*widths=*/{32, 64},
-                      /*rationals=*/true) &&
-        !llvm::isPowerOf2_64(fixed.denominator)) {
+    if (tryFixedPoint(b, loc, fixed, weights, kFixedPointWidths,
+                      /*rationals=*/true)) {
       finish = fixed;
       for (auto [pass, axisWeights] : llvm::zip_equal(passes, fixedWeights))
         pass.tables->weights = std::move(axisWeights);
     }
   }
-  Type passType =
-      finish.fixedType ? Type(finish.fixedType) : Type(compute.type);
-  // `current` is in the pass type already; integers' sums stay unfused
-  // all the same.
-  ComputeType passCompute(passType, passType);
-  passCompute.contract = compute.contract;
-  passCompute.fixedType = finish.fixedType;
+  // Each pass's sums in the narrowest lanes that hold them: the passes
+  // before the last store their rows, which stay in the cache when short.
+  SmallVector<Type> passTypes(passes.size(), compute.type);
+  if (finish.fixedType) {
+    SmallVector<MutableArrayRef<Value>> weights;
+    for (Pass &pass : passes)
+      weights.push_back(pass.tables->weights);
+    for (auto [passType, type] :
+         llvm::zip_equal(passTypes, narrowPassWeights(b, loc, finish, weights)))
+      passType = type;
+  }
+  Type firstType = passTypes.empty() ? Type(compute.type) : passTypes.front();
   ComputeType start = finish;
   start.elementType = compute.elementType;
-  Value current = mapElements(b, loc, input, passType,
+  if (finish.fixedType)
+    start.fixedType = cast<IntegerType>(firstType);
+  Value current = mapElements(b, loc, input, firstType,
                               [&](OpBuilder &nb, Location nloc, Value x) {
                                 return start.toCompute(nb, nloc, x)[0];
                               });
-  for (Pass &pass : passes) {
+  // A pass's sums read by a pass of wider lanes.
+  auto widen = [&](Value value, Type type) {
+    if (getElementTypeOrSelf(value.getType()) == type)
+      return value;
+    return mapElements(
+        b, loc, value, type, [&](OpBuilder &nb, Location nloc, Value x) {
+          return arith::ExtSIOp::create(nb, nloc, type, x).getResult();
+        });
+  };
+  for (auto [pass, passType] : llvm::zip_equal(passes, passTypes)) {
+    // `current` is in the pass type already; integers' sums stay unfused
+    // all the same.
+    ComputeType passCompute(passType, passType);
+    passCompute.contract = compute.contract;
+    passCompute.fixedType =
+        finish.fixedType ? cast<IntegerType>(passType) : IntegerType();
+    current = widen(current, passType);
     if (pass.tables) {
       current = gatherAlongAxis(b, loc, current, pass.d, *pass.tables,
                                 outSizes[pass.d], passCompute);
@@ -496,6 +565,8 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
     current = resampleAxis(b, loc, current, pass.d, outSizes[pass.d], indices,
                            weights, compute);
   }
+  if (finish.fixedType)
+    current = widen(current, finish.fixedType);
   return finishPasses(b, loc, resize, current, insideTables, finish);
 }
 

@@ -531,21 +531,21 @@ func.func @antialias_passes(%x: tensor<8x8xf32>) -> tensor<4x4xf32> {
   return %0 : tensor<4x4xf32>
 }
 
-// Integers too: the reference sums axis by axis, and an exact tie of the
-// rounding to an integer follows its order. The first pass writes its sums
-// in f64, the second reads them, and no multiply-add may fuse
-// (docs/semantics.md: integer results are exact; with weights of eighths,
-// so are the double sums).
+// Integers too: weights of eighths over both axes give integer sums over
+// 64, which the passes carry in i16 (|x| * 64 fits) and round once at the
+// end, half to even (docs/semantics.md: integer results are exact).
 // CHECK-LABEL: func @antialias_integer_passes
-// CHECK-NOT:     fastmath
-// CHECK:         } -> tensor<8x8xf64>
+// CHECK:         arith.extsi %{{.*}} : i8 to i16
+// CHECK:         } -> tensor<8x8xi16>
 // CHECK:         %[[H:.*]] = linalg.generic
-// CHECK-COUNT-4:   tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<8x8xf64>
-// CHECK:         } -> tensor<4x8xf64>
+// CHECK-COUNT-4:   tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<8x8xi16>
+// CHECK:         } -> tensor<4x8xi16>
 // CHECK:         linalg.generic
-// CHECK-COUNT-4:   tensor.extract %[[H]][%{{.*}}, %{{.*}}] : tensor<4x8xf64>
-// CHECK:         } -> tensor<4x4xf64>
-// CHECK-NOT:     fastmath
+// CHECK-COUNT-4:   tensor.extract %[[H]][%{{.*}}, %{{.*}}] : tensor<4x8xi16>
+// CHECK:         } -> tensor<4x4xi16>
+// CHECK:         linalg.generic
+// CHECK:           arith.shrsi %{{.*}}, %c6_i16 : i16
+// CHECK:           arith.trunci %{{.*}} : i16 to i8
 // CHECK-LABEL: func @antialias_cubic_passes
 func.func @antialias_integer_passes(%x: tensor<8x8xi8>) -> tensor<4x4xi8> {
   %s = onnx.Constant dense<[0.5, 0.5]> : tensor<2xf32>
@@ -571,11 +571,14 @@ func.func @antialias_cubic_passes(%x: tensor<16x16xf32>) -> tensor<8x8xf32> {
 
 // exclude_outside drops the taps past an edge and divides by the rest:
 // the edge outputs' weights are sevenths, which double does not hold. The
-// passes then sum exactly in 32-bit fixed point over 56 per axis, and the
-// last rounds the sum over 3136 half to even.
+// passes then sum exactly in fixed point over 56 per axis: the first in
+// 16 bits (255 * 56 fits), the second in 32 (255 * 56 * 56), reading the
+// first's sums widened; the end rounds the sum over 3136 half to even.
 // CHECK-LABEL: func @antialias_integer_sevenths
-// CHECK:         arith.extui %{{.*}} : i8 to i32
-// CHECK:         } -> tensor<8x8xi32>
+// CHECK:         arith.extui %{{.*}} : i8 to i16
+// CHECK:         } -> tensor<8x8xi16>
+// CHECK:         } -> tensor<4x8xi16>
+// CHECK:         arith.extsi %{{.*}} : i16 to i32
 // CHECK:         } -> tensor<4x8xi32>
 // CHECK:         %[[W:.*]] = linalg.generic
 // CHECK:         } -> tensor<4x4xi32>
