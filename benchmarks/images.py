@@ -144,6 +144,9 @@ def jobs():
         dict(linear, sizes=HD, antialias=1, exclude_outside=1, **hwc_axes),
         HD, [cv(cv2 and cv2.INTER_AREA, HD, "INTER_AREA, a box filter"),
              pil(Image and Image.BILINEAR, HD)])
+    add("uint8 RGB HWC 1080p -> 4K, bicubic", hwc(HD, np.uint8),
+        dict(mode="cubic", sizes=UHD, **hwc_axes), UHD,
+        [cv(cv2 and cv2.INTER_CUBIC, UHD)])
     add("uint8 3 planes 1080p -> 4K, bilinear", planar(HD, np.uint8),
         dict(linear, sizes=UHD, **planar_axes), UHD,
         [cv(cv2 and cv2.INTER_LINEAR, UHD, planes=True)])
