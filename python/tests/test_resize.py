@@ -177,3 +177,48 @@ def test_resize_names_what_is_wrong():
         onnxc.resize(np.ones(2, "datetime64[s]"), scales=(2,))
     with pytest.raises(ValueError, match="num_threads"):
         onnxc.resize(x, scales=(2, 2), num_threads=-1)
+
+
+@pytest.mark.parametrize("case", ["linear", "cubic-crop", "nearest-axes"])
+def test_resize_between_inverse_transposes(tmp_path, case):
+    # tf2onnx's NHWC form: Transpose to NCHW, Resize, Transpose back. The
+    # expected values transpose with numpy around the reference's Resize.
+    from onnx import TensorProto, helper, numpy_helper
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((2, 5, 7, 3)).astype(np.float32)
+    nchw = np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+    floats = lambda name, v: numpy_helper.from_array(np.float32(v), name)
+    if case == "linear":
+        opset, attributes, inputs = 13, dict(mode="linear"), ["t", "", "s"]
+        initializers = [floats("s", [1, 1, 2, 1.5])]
+        arguments = dict(mode="linear", scales=np.float32([1, 1, 2, 1.5]))
+    elif case == "cubic-crop":
+        opset, inputs = 13, ["t", "roi", "", "sizes"]
+        attributes = dict(mode="cubic",
+                          coordinate_transformation_mode="tf_crop_and_resize",
+                          extrapolation_value=-2.0)
+        roi = [0, 0, 0.1, -0.2, 1, 1, 0.9, 1.0]
+        initializers = [floats("roi", roi), numpy_helper.from_array(
+            np.int64([2, 3, 9, 4]), "sizes")]
+        arguments = dict(attributes, roi=np.float32(roi), sizes=(2, 3, 9, 4))
+    else:
+        opset, inputs = 18, ["t", "", "s"]
+        attributes = dict(mode="nearest", axes=[3, 2])
+        initializers = [floats("s", [0.5, 3])]
+        arguments = dict(mode="nearest", axes=(3, 2),
+                         scales=np.float32([0.5, 3]))
+    graph = helper.make_graph(
+        [helper.make_node("Transpose", ["x"], ["t"], perm=[0, 3, 1, 2]),
+         helper.make_node("Resize", inputs, ["r"], **attributes),
+         helper.make_node("Transpose", ["r"], ["y"], perm=[0, 2, 3, 1])],
+        "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, x.shape)],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        initializer=initializers)
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", opset)])
+    model.ir_version = 8
+    session = onnxc.InferenceSession(
+        onnxc.compile(model, str(tmp_path / "model.so")))
+    (actual,) = session.run(None, {"x": x})
+    expected = reference(nchw, **arguments).transpose(0, 2, 3, 1)
+    np.testing.assert_allclose(actual, expected, rtol=1e-5, atol=1e-5)

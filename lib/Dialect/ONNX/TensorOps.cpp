@@ -1153,6 +1153,59 @@ OpFoldResult onnxc::onnx::detail::foldElementwise(StringRef operatorName,
 }
 
 //===----------------------------------------------------------------------===//
+// Transposes around a Resize
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// tf2onnx wraps every Resize of an NHWC model in a Transpose to NCHW and
+/// one back. When the second undoes the first, the pair computes a Resize
+/// of the untransposed input whose `axes` name, in the same order, the
+/// axes the Resize's listed ones came from: nothing is transposed, and the
+/// scales, sizes and roi stay as they are, each still describing its axis.
+struct ResizeBetweenInverseTransposes : OpRewritePattern<LatestTransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LatestTransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto resize = op.getData().getDefiningOp<LatestResizeOp>();
+    if (!resize || !resize->hasOneUse())
+      return failure();
+    auto inner = resize.getX().getDefiningOp<LatestTransposeOp>();
+    if (!inner)
+      return failure();
+    // Output axis i of a Transpose is its input's axis perm[i].
+    SmallVector<int64_t> first = inner.getPermutation();
+    SmallVector<int64_t> second = op.getPermutation();
+    auto rank = static_cast<int64_t>(first.size());
+    if (static_cast<int64_t>(second.size()) != rank)
+      return failure();
+    for (int64_t i = 0; i < rank; ++i)
+      if (first[second[i]] != i)
+        return failure();
+    SmallVector<int64_t> axes;
+    if (std::optional<ArrayRef<int64_t>> listed = resize.getAxes())
+      for (int64_t axis : *listed)
+        axes.push_back(first[axis < 0 ? axis + rank : axis]);
+    else
+      axes.assign(first.begin(), first.end());
+    auto untransposed = cast<LatestResizeOp>(rewriter.clone(*resize));
+    rewriter.modifyOpInPlace(untransposed, [&] {
+      untransposed.getXMutable().assign(inner.getData());
+      untransposed.setAxes(axes);
+      untransposed.getY().setType(op.getType());
+    });
+    rewriter.replaceOp(op, untransposed.getY());
+    return success();
+  }
+};
+} // namespace
+
+void LatestTransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                    MLIRContext *context) {
+  results.add<ResizeBetweenInverseTransposes>(context);
+}
+
+//===----------------------------------------------------------------------===//
 // Relu
 //===----------------------------------------------------------------------===//
 

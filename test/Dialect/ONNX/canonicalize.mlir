@@ -95,3 +95,49 @@ func.func @clip_of_clip_kept(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>
   %7 = onnx.ClipV13 %6 min(%z : tensor<f32>) max(%one : tensor<f32>) : tensor<8xf32>
   return %1, %3, %5, %6, %7 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// tf2onnx's NHWC wrapping: a Resize between a Transpose to NCHW and one
+// back is a Resize of the input itself, its scales describing the axes
+// they came from; the Resize's own axes map through the permutation too.
+// CHECK-LABEL: func @resize_between_inverse_transposes
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x4x6x3xf32>)
+// CHECK-NOT:     onnx.TransposeV25
+// CHECK:         %[[A:.*]] = onnx.ResizeV19 %[[X]] scales(%{{.*}} : tensor<4xf32>) {axes = array<i64: 0, 3, 1, 2>, mode = #onnx.resize_mode<linear>} : tensor<1x4x6x3xf32> -> tensor<1x8x12x3xf32>
+// CHECK:         %[[B:.*]] = onnx.ResizeV19 %[[X]] scales(%{{.*}} : tensor<2xf32>) {axes = array<i64: 2, 1>} : tensor<1x4x6x3xf32> -> tensor<1x8x3x3xf32>
+// CHECK-NOT:     onnx.TransposeV25
+// CHECK:         return %[[A]], %[[B]]
+func.func @resize_between_inverse_transposes(%x: tensor<1x4x6x3xf32>) -> (tensor<1x8x12x3xf32>, tensor<1x8x3x3xf32>) {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %t = onnx.TransposeV25 %x {perm = array<i64: 0, 3, 1, 2>} : tensor<1x4x6x3xf32> -> tensor<1x3x4x6xf32>
+  %r = onnx.ResizeV19 %t scales(%s : tensor<4xf32>) {mode = #onnx.resize_mode<linear>} : tensor<1x3x4x6xf32> -> tensor<1x3x8x12xf32>
+  %y = onnx.TransposeV25 %r {perm = array<i64: 0, 2, 3, 1>} : tensor<1x3x8x12xf32> -> tensor<1x8x12x3xf32>
+  %s2 = onnx.Constant dense<[0.5, 2.0]> : tensor<2xf32>
+  %r2 = onnx.ResizeV19 %t scales(%s2 : tensor<2xf32>) {axes = array<i64: -1, 2>} : tensor<1x3x4x6xf32> -> tensor<1x3x8x3xf32>
+  %y2 = onnx.TransposeV25 %r2 {perm = array<i64: 0, 2, 3, 1>} : tensor<1x3x8x3xf32> -> tensor<1x8x3x3xf32>
+  return %y, %y2 : tensor<1x8x12x3xf32>, tensor<1x8x3x3xf32>
+}
+
+// -----
+
+// Transposes that are not each other's inverse, or a Resize whose result
+// is also read elsewhere, stay as they are.
+// CHECK-LABEL: func @resize_between_other_transposes
+// CHECK:         onnx.TransposeV25
+// CHECK:         onnx.ResizeV19
+// CHECK:         onnx.TransposeV25
+// CHECK:         onnx.TransposeV25
+// CHECK:         onnx.ResizeV19
+// CHECK:         onnx.TransposeV25
+// CHECK:         return
+func.func @resize_between_other_transposes(%x: tensor<1x4x6x3xf32>) -> (tensor<1x12x3x8xf32>, tensor<1x3x8x12xf32>, tensor<1x8x12x3xf32>) {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  %t = onnx.TransposeV25 %x {perm = array<i64: 0, 3, 1, 2>} : tensor<1x4x6x3xf32> -> tensor<1x3x4x6xf32>
+  %r = onnx.ResizeV19 %t scales(%s : tensor<4xf32>) {mode = #onnx.resize_mode<linear>} : tensor<1x3x4x6xf32> -> tensor<1x3x8x12xf32>
+  %y = onnx.TransposeV25 %r {perm = array<i64: 0, 3, 1, 2>} : tensor<1x3x8x12xf32> -> tensor<1x12x3x8xf32>
+  %t2 = onnx.TransposeV25 %x {perm = array<i64: 0, 3, 1, 2>} : tensor<1x4x6x3xf32> -> tensor<1x3x4x6xf32>
+  %r2 = onnx.ResizeV19 %t2 scales(%s : tensor<4xf32>) {mode = #onnx.resize_mode<nearest>} : tensor<1x3x4x6xf32> -> tensor<1x3x8x12xf32>
+  %y2 = onnx.TransposeV25 %r2 {perm = array<i64: 0, 2, 3, 1>} : tensor<1x3x8x12xf32> -> tensor<1x8x12x3xf32>
+  return %y, %r2, %y2 : tensor<1x12x3x8xf32>, tensor<1x3x8x12xf32>, tensor<1x8x12x3xf32>
+}

@@ -152,6 +152,7 @@ constexpr int64_t kMaxFoldedElements = 1 << 16;
 using LatestClipOp = ClipV13Op;
 using LatestUpsampleOp = UpsampleV10Op;
 using LatestResizeOp = ResizeV19Op;
+using LatestTransposeOp = TransposeV25Op;
 
 /// Output length of an upsampled dimension of length `inputLength` by
 /// `scale`, as docs/semantics.md defines it: trunc(float32(n) *f s). Returns

@@ -250,6 +250,8 @@ def ONNX_TransposeV # version # Op : ONNX_InferredOp<"Transpose", version,
                        OptionalAttr<DenseI64ArrayAttr>:$perm);
   let results = (outs RankedTensorOf<ONNX_AllTypes<version>.types>:$transposed);
   let assemblyFormat = "$data attr-dict `:` type($data) `->` type($transposed)";
+  // The latest version folds a pair of inverse Transposes around a Resize.
+  let hasCanonicalizer = !eq(version, 25);
   let extraClassDeclaration = [{
     /// `perm`, or the axes reversed when it is absent.
     ::llvm::SmallVector<int64_t> getPermutation() {
