@@ -222,3 +222,33 @@ def test_resize_between_inverse_transposes(tmp_path, case):
     (actual,) = session.run(None, {"x": x})
     expected = reference(nchw, **arguments).transpose(0, 2, 3, 1)
     np.testing.assert_allclose(actual, expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("mode", ["nearest", "linear"])
+def test_upsample_between_inverse_transposes(tmp_path, mode):
+    # keras2onnx's channels-last Upsample (opset 9), against the
+    # conformance suite's Upsample reference between numpy transposes.
+    from onnx import TensorProto, helper, numpy_helper
+    import reference as upsample_reference
+    x = np.random.default_rng(5).standard_normal((2, 5, 7, 3)).astype(
+        np.float32)
+    scales = [1, 1, 2, 3]
+    graph = helper.make_graph(
+        [helper.make_node("Transpose", ["x"], ["t"], perm=[0, 3, 1, 2]),
+         helper.make_node("Upsample", ["t", "s"], ["u"], mode=mode),
+         helper.make_node("Transpose", ["u"], ["y"], perm=[0, 2, 3, 1])],
+        "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, x.shape)],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        initializer=[numpy_helper.from_array(np.float32(scales), "s")])
+    model = helper.make_model(graph,
+                              opset_imports=[helper.make_opsetid("", 9)])
+    model.ir_version = 8
+    session = onnxc.InferenceSession(
+        onnxc.compile(model, str(tmp_path / "model.so")))
+    (actual,) = session.run(None, {"x": x})
+    nchw = np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+    expected = (upsample_reference.upsample_nearest(nchw, scales)
+                if mode == "nearest" else
+                upsample_reference.upsample_linear(nchw, scales, "float"))
+    np.testing.assert_allclose(actual, expected.transpose(0, 2, 3, 1),
+                               rtol=1e-6, atol=1e-6)

@@ -1157,6 +1157,29 @@ OpFoldResult onnxc::onnx::detail::foldElementwise(StringRef operatorName,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// For `op`, a Transpose of the single-use result of a `Resampling` op
+/// whose input is a Transpose that `op` undoes: that resampling and the
+/// first Transpose's permutation (output axis i of a Transpose is its
+/// input's axis perm[i]).
+template <typename Resampling>
+std::optional<std::pair<Resampling, LatestTransposeOp>>
+matchBetweenInverseTransposes(LatestTransposeOp op) {
+  auto resampling = op.getData().getDefiningOp<Resampling>();
+  if (!resampling || !resampling->hasOneUse())
+    return std::nullopt;
+  auto inner = resampling.getX().template getDefiningOp<LatestTransposeOp>();
+  if (!inner)
+    return std::nullopt;
+  SmallVector<int64_t> first = inner.getPermutation();
+  SmallVector<int64_t> second = op.getPermutation();
+  if (first.size() != second.size())
+    return std::nullopt;
+  for (auto [i, axis] : llvm::enumerate(second))
+    if (first[axis] != static_cast<int64_t>(i))
+      return std::nullopt;
+  return std::make_pair(resampling, inner);
+}
+
 /// tf2onnx wraps every Resize of an NHWC model in a Transpose to NCHW and
 /// one back. When the second undoes the first, the pair computes a Resize
 /// of the untransposed input whose `axes` name, in the same order, the
@@ -1167,21 +1190,12 @@ struct ResizeBetweenInverseTransposes : OpRewritePattern<LatestTransposeOp> {
 
   LogicalResult matchAndRewrite(LatestTransposeOp op,
                                 PatternRewriter &rewriter) const override {
-    auto resize = op.getData().getDefiningOp<LatestResizeOp>();
-    if (!resize || !resize->hasOneUse())
+    auto matched = matchBetweenInverseTransposes<LatestResizeOp>(op);
+    if (!matched)
       return failure();
-    auto inner = resize.getX().getDefiningOp<LatestTransposeOp>();
-    if (!inner)
-      return failure();
-    // Output axis i of a Transpose is its input's axis perm[i].
+    auto [resize, inner] = *matched;
     SmallVector<int64_t> first = inner.getPermutation();
-    SmallVector<int64_t> second = op.getPermutation();
     auto rank = static_cast<int64_t>(first.size());
-    if (static_cast<int64_t>(second.size()) != rank)
-      return failure();
-    for (int64_t i = 0; i < rank; ++i)
-      if (first[second[i]] != i)
-        return failure();
     SmallVector<int64_t> axes;
     if (std::optional<ArrayRef<int64_t>> listed = resize.getAxes())
       for (int64_t axis : *listed)
@@ -1198,11 +1212,42 @@ struct ResizeBetweenInverseTransposes : OpRewritePattern<LatestTransposeOp> {
     return success();
   }
 };
+
+/// keras2onnx below opset 10 wraps an Upsample alike. Upsample has no
+/// `axes`: its constant scales move to the axes they describe instead.
+struct UpsampleBetweenInverseTransposes : OpRewritePattern<LatestTransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LatestTransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto matched = matchBetweenInverseTransposes<LatestUpsampleOp>(op);
+    if (!matched)
+      return failure();
+    auto [upsample, inner] = *matched;
+    DenseFPElementsAttr scales;
+    if (!matchPattern(upsample.getScales(), m_Constant(&scales)))
+      return failure();
+    SmallVector<int64_t> first = inner.getPermutation();
+    SmallVector<APFloat> values(scales.getValues<APFloat>());
+    if (values.size() != first.size())
+      return failure();
+    SmallVector<APFloat> moved(values);
+    for (auto [i, axis] : llvm::enumerate(first))
+      moved[axis] = values[i];
+    Value movedScales =
+        ConstantOp::create(rewriter, upsample.getLoc(),
+                           DenseFPElementsAttr::get(scales.getType(), moved));
+    rewriter.replaceOpWithNewOp<LatestUpsampleOp>(
+        op, op.getType(), inner.getData(), movedScales, upsample.getModeAttr());
+    return success();
+  }
+};
 } // namespace
 
 void LatestTransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                     MLIRContext *context) {
-  results.add<ResizeBetweenInverseTransposes>(context);
+  results.add<ResizeBetweenInverseTransposes, UpsampleBetweenInverseTransposes>(
+      context);
 }
 
 //===----------------------------------------------------------------------===//

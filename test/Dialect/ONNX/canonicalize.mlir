@@ -141,3 +141,21 @@ func.func @resize_between_other_transposes(%x: tensor<1x4x6x3xf32>) -> (tensor<1
   %y2 = onnx.TransposeV25 %r2 {perm = array<i64: 0, 2, 3, 1>} : tensor<1x3x8x12xf32> -> tensor<1x8x12x3xf32>
   return %y, %r2, %y2 : tensor<1x12x3x8xf32>, tensor<1x3x8x12xf32>, tensor<1x8x12x3xf32>
 }
+
+// -----
+
+// keras2onnx's channels-last Upsample, wrapped alike: one Upsample of the
+// input, its constant scales moved to the axes they describe.
+// CHECK-LABEL: func @upsample_between_inverse_transposes
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x4x6x3xf32>)
+// CHECK:         %[[S:.*]] = onnx.Constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 1.000000e+00]> : tensor<4xf32>
+// CHECK-NOT:     onnx.TransposeV25
+// CHECK:         %[[Y:.*]] = onnx.UpsampleV10 %[[X]], %[[S]] mode linear : tensor<1x4x6x3xf32>, tensor<4xf32> -> tensor<1x8x18x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @upsample_between_inverse_transposes(%x: tensor<1x4x6x3xf32>) -> tensor<1x8x18x3xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
+  %t = onnx.TransposeV25 %x {perm = array<i64: 0, 3, 1, 2>} : tensor<1x4x6x3xf32> -> tensor<1x3x4x6xf32>
+  %u = onnx.UpsampleV10 %t, %s mode linear : tensor<1x3x4x6xf32>, tensor<4xf32> -> tensor<1x3x8x18xf32>
+  %y = onnx.TransposeV25 %u {perm = array<i64: 0, 2, 3, 1>} : tensor<1x3x8x18xf32> -> tensor<1x8x18x3xf32>
+  return %y : tensor<1x8x18x3xf32>
+}
