@@ -1157,51 +1157,50 @@ OpFoldResult onnxc::onnx::detail::foldElementwise(StringRef operatorName,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// For `op`, a Transpose of the single-use result of a `Resampling` op
-/// whose input is a Transpose that `op` undoes: that resampling and the
-/// first Transpose's permutation (output axis i of a Transpose is its
-/// input's axis perm[i]).
-template <typename Resampling>
-std::optional<std::pair<Resampling, LatestTransposeOp>>
-matchBetweenInverseTransposes(LatestTransposeOp op) {
-  auto resampling = op.getData().getDefiningOp<Resampling>();
-  if (!resampling || !resampling->hasOneUse())
-    return std::nullopt;
-  auto inner = resampling.getX().template getDefiningOp<LatestTransposeOp>();
-  if (!inner)
-    return std::nullopt;
-  SmallVector<int64_t> first = inner.getPermutation();
-  SmallVector<int64_t> second = op.getPermutation();
-  if (first.size() != second.size())
-    return std::nullopt;
-  for (auto [i, axis] : llvm::enumerate(second))
-    if (first[axis] != static_cast<int64_t>(i))
-      return std::nullopt;
-  return std::make_pair(resampling, inner);
-}
-
 /// tf2onnx wraps every Resize of an NHWC model in a Transpose to NCHW and
-/// one back. When the second undoes the first, the pair computes a Resize
-/// of the untransposed input whose `axes` name, in the same order, the
-/// axes the Resize's listed ones came from: nothing is transposed, and the
-/// scales, sizes and roi stay as they are, each still describing its axis.
-struct ResizeBetweenInverseTransposes : OpRewritePattern<LatestTransposeOp> {
+/// one back, keras2onnx below opset 10 every Upsample. When the second
+/// Transpose undoes the first, the three compute one resampling of the
+/// untransposed input, and nothing is transposed:
+/// - a Resize whose `axes` name, in the same order, the axes its listed
+///   ones came from; scales, sizes and roi each still describe their axis;
+/// - an Upsample (which has no `axes`) whose constant scales move to the
+///   axes they describe.
+struct ResamplingBetweenInverseTransposes
+    : OpRewritePattern<LatestTransposeOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(LatestTransposeOp op,
                                 PatternRewriter &rewriter) const override {
-    auto matched = matchBetweenInverseTransposes<LatestResizeOp>(op);
-    if (!matched)
+    Operation *resampling = op.getData().getDefiningOp();
+    if (!isa_and_nonnull<LatestResizeOp, LatestUpsampleOp>(resampling) ||
+        !resampling->hasOneUse())
       return failure();
-    auto [resize, inner] = *matched;
+    auto inner = resampling->getOperand(0).getDefiningOp<LatestTransposeOp>();
+    if (!inner)
+      return failure();
+    // Output axis i of a Transpose is its input's axis perm[i].
     SmallVector<int64_t> first = inner.getPermutation();
-    auto rank = static_cast<int64_t>(first.size());
+    SmallVector<int64_t> second = op.getPermutation();
+    if (first.size() != second.size())
+      return failure();
+    for (auto [i, axis] : llvm::enumerate(second))
+      if (first[axis] != static_cast<int64_t>(i))
+        return failure();
+    if (auto resize = dyn_cast<LatestResizeOp>(resampling))
+      return rewriteResize(resize, inner, op, first, rewriter);
+    return rewriteUpsample(cast<LatestUpsampleOp>(resampling), inner, op, first,
+                           rewriter);
+  }
+
+private:
+  static LogicalResult rewriteResize(LatestResizeOp resize,
+                                     LatestTransposeOp inner,
+                                     LatestTransposeOp op,
+                                     ArrayRef<int64_t> first,
+                                     PatternRewriter &rewriter) {
     SmallVector<int64_t> axes;
-    if (std::optional<ArrayRef<int64_t>> listed = resize.getAxes())
-      for (int64_t axis : *listed)
-        axes.push_back(first[axis < 0 ? axis + rank : axis]);
-    else
-      axes.assign(first.begin(), first.end());
+    for (int64_t axis : resize.getResizeOperands().getListedAxes(first.size()))
+      axes.push_back(first[axis]);
     auto untransposed = cast<LatestResizeOp>(rewriter.clone(*resize));
     rewriter.modifyOpInPlace(untransposed, [&] {
       untransposed.getXMutable().assign(inner.getData());
@@ -1211,23 +1210,15 @@ struct ResizeBetweenInverseTransposes : OpRewritePattern<LatestTransposeOp> {
     rewriter.replaceOp(op, untransposed.getY());
     return success();
   }
-};
 
-/// keras2onnx below opset 10 wraps an Upsample alike. Upsample has no
-/// `axes`: its constant scales move to the axes they describe instead.
-struct UpsampleBetweenInverseTransposes : OpRewritePattern<LatestTransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(LatestTransposeOp op,
-                                PatternRewriter &rewriter) const override {
-    auto matched = matchBetweenInverseTransposes<LatestUpsampleOp>(op);
-    if (!matched)
-      return failure();
-    auto [upsample, inner] = *matched;
+  static LogicalResult rewriteUpsample(LatestUpsampleOp upsample,
+                                       LatestTransposeOp inner,
+                                       LatestTransposeOp op,
+                                       ArrayRef<int64_t> first,
+                                       PatternRewriter &rewriter) {
     DenseFPElementsAttr scales;
     if (!matchPattern(upsample.getScales(), m_Constant(&scales)))
       return failure();
-    SmallVector<int64_t> first = inner.getPermutation();
     SmallVector<APFloat> values(scales.getValues<APFloat>());
     if (values.size() != first.size())
       return failure();
@@ -1246,8 +1237,7 @@ struct UpsampleBetweenInverseTransposes : OpRewritePattern<LatestTransposeOp> {
 
 void LatestTransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                     MLIRContext *context) {
-  results.add<ResizeBetweenInverseTransposes, UpsampleBetweenInverseTransposes>(
-      context);
+  results.add<ResamplingBetweenInverseTransposes>(context);
 }
 
 //===----------------------------------------------------------------------===//
