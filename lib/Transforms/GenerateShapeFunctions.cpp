@@ -484,6 +484,55 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
                      .str());
 }
 
+/// Add, Sub, Mul, Div, Max, Min and Concat with run-time dimensions: the
+/// dimensions that must agree do. The lowering broadcasts only dimensions of
+/// 1 known at compile time, so a run-time dimension must equal the result's;
+/// Concat's inputs agree off its axis.
+void addAgreementChecks(Operation *op, IRMapping &mapping, OpBuilder &b,
+                        CheckedBodyBuilder &checks) {
+  auto concat = dyn_cast<ConcatV13Op>(op);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  int64_t rank = resultType.getRank();
+  std::optional<int64_t> axis;
+  if (concat)
+    axis = (static_cast<int64_t>(concat.getAxis()) + rank) % rank;
+  Location loc = op->getLoc();
+  SmallVector<Value> agree;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == axis)
+      continue;
+    Value expected;
+    if (!resultType.isDynamicDim(d))
+      expected =
+          arith::ConstantIndexOp::create(b, loc, resultType.getDimSize(d));
+    for (Value operand : op->getOperands()) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      int64_t i = d - (rank - type.getRank());
+      if (i < 0 || !type.isDynamicDim(i))
+        continue;
+      Value dim = tensor::DimOp::create(b, loc, mapping.lookup(operand), i);
+      if (!expected) {
+        expected = dim;
+        continue;
+      }
+      agree.push_back(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            dim, expected));
+    }
+  }
+  if (agree.empty())
+    return;
+  checks.check(allOf(b, loc, agree),
+               concat ? llvm::formatv("{0}: the inputs' dimensions off the "
+                                      "axis differ",
+                                      describe(op))
+                            .str()
+                      : llvm::formatv("{0}: the inputs' dimensions differ "
+                                      "(onnxc broadcasts only dimensions of 1 "
+                                      "known at compile time)",
+                                      describe(op))
+                            .str());
+}
+
 /// tensor.cast to a more static type: the dimensions it asserts.
 void addChecks(tensor::CastOp op, IRMapping &mapping, OpBuilder &b,
                CheckedBodyBuilder &checks) {
@@ -649,6 +698,9 @@ struct ONNXGenerateShapeFunctionsPass
         addResizeChecks(resize, resize.getResizeOperands(), mapping, b, checks);
       else if (auto cast = dyn_cast<tensor::CastOp>(op))
         addChecks(cast, mapping, b, checks);
+      else if (isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op, MinV13Op,
+                   ConcatV13Op>(op))
+        addAgreementChecks(&op, mapping, b, checks);
       Operation *clone = b.clone(op, mapping);
       known.addResults(b, clone);
       known.resolveDims();

@@ -158,3 +158,23 @@ func.func @dynamic_chain(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
   %3 = onnx.UpsampleV10 %2, %s : tensor<?x4xf32>, tensor<2xf32> -> tensor<?x4xf32>
   return %3 : tensor<?x4xf32>
 }
+
+// -----
+
+// Data ops on run-time dimensions: the lowering broadcasts only dimensions
+// of 1 known at compile time, so an Add's run-time dimensions must equal
+// each other, and a Concat's inputs must agree off its axis.
+// CHECK-LABEL: func @neck_shapes
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x3xf32> {{.*}}, %[[L:.*]]: tensor<?x3xf32> {{.*}}, %[[S:.*]]: tensor<?x2xf32>
+// CHECK-SAME:    onnx.checks = ["Add node 'a': the inputs' dimensions differ (onnxc broadcasts only dimensions of 1 known at compile time)", "Concat node 'c': the inputs' dimensions off the axis differ"]
+// CHECK-DAG:     %[[XN:.*]] = tensor.dim %[[X]], %c0
+// CHECK-DAG:     %[[LN:.*]] = tensor.dim %[[L]], %c0
+// CHECK-DAG:     %[[SN:.*]] = tensor.dim %[[S]], %c0
+// CHECK-DAG:     arith.cmpi eq, %[[LN]], %[[XN]] : index
+// CHECK-DAG:     arith.cmpi eq, %[[SN]], %{{.*}} : index
+// CHECK:         return
+func.func @neck(%x: tensor<?x3xf32> {onnx.name = "x"}, %lateral: tensor<?x3xf32> {onnx.name = "lateral"}, %skip: tensor<?x2xf32> {onnx.name = "skip"}) -> tensor<?x5xf32> {
+  %0 = onnx.AddV14 %x, %lateral : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32> loc("a")
+  %1 = onnx.ConcatV13 %0, %skip {axis = 1 : i64} : (tensor<?x3xf32>, tensor<?x2xf32>) -> tensor<?x5xf32> loc("c")
+  return %1 : tensor<?x5xf32>
+}

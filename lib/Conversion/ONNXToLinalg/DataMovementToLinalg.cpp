@@ -7,7 +7,9 @@
 // lets the producer of an input, a Resize, write there directly); Transpose
 // is linalg.transpose; Reshape, Squeeze and Unsqueeze are tensor.reshape
 // (the same elements in another shape); ConstantOfShape too large to fold
-// is a linalg.fill. Static shapes only, as for the elementwise ops.
+// is a linalg.fill. Concat and Transpose take run-time dimensions too (the
+// shape function checks that Concat's inputs agree off the axis); the
+// reshapes and ConstantOfShape need static shapes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
@@ -42,28 +45,57 @@ struct ConcatLowering : OpConversionPattern<ConcatV13Op> {
     auto axis = static_cast<int64_t>(op.getAxis());
     if (axis < 0)
       axis += rank;
-    Value result = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                           resultType.getElementType());
-    int64_t offset = 0;
-    for (Value input : adaptor.getInputs()) {
+    // Run-time dimensions off the axis are the first input's (the shape
+    // function checks that the others agree); along it, the sum.
+    ValueRange inputs = adaptor.getInputs();
+    SmallVector<SmallVector<OpFoldResult>> inputSizes =
+        llvm::map_to_vector(inputs, [&](Value input) {
+          return tensor::getMixedSizes(rewriter, loc, input);
+        });
+    SmallVector<OpFoldResult> resultSizes = inputSizes.front();
+    OpFoldResult offset = rewriter.getIndexAttr(0);
+    SmallVector<std::pair<int64_t, OpFoldResult>> placed;
+    for (auto [k, input] : llvm::enumerate(inputs)) {
       auto type = cast<RankedTensorType>(input.getType());
       // An empty input adds nothing, and its offset may be the axis's end,
       // where insert_slice allows no slice.
       if (llvm::is_contained(type.getShape(), 0))
         continue;
-      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
-      offsets[axis] = rewriter.getIndexAttr(offset);
-      SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
-          type.getShape(), [&](int64_t size) -> OpFoldResult {
-            return rewriter.getIndexAttr(size);
-          });
-      SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
-      result = tensor::InsertSliceOp::create(rewriter, loc, input, result,
-                                             offsets, sizes, strides);
-      offset += type.getDimSize(axis);
+      placed.push_back({k, offset});
+      offset = addIndices(rewriter, loc, offset, inputSizes[k][axis]);
     }
+    resultSizes[axis] = offset;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!resultType.isDynamicDim(d))
+        resultSizes[d] = rewriter.getIndexAttr(resultType.getDimSize(d));
+    Value result = tensor::EmptyOp::create(rewriter, loc, resultSizes,
+                                           resultType.getElementType());
+    for (auto [k, inputOffset] : placed) {
+      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+      offsets[axis] = inputOffset;
+      SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+      result = tensor::InsertSliceOp::create(rewriter, loc, inputs[k], result,
+                                             offsets, inputSizes[k], strides);
+    }
+    if (result.getType() != resultType)
+      result = tensor::CastOp::create(rewriter, loc, resultType, result);
     rewriter.replaceOp(op, result);
     return success();
+  }
+
+private:
+  static OpFoldResult addIndices(OpBuilder &b, Location loc, OpFoldResult lhs,
+                                 OpFoldResult rhs) {
+    std::optional<int64_t> l = getConstantIntValue(lhs),
+                           r = getConstantIntValue(rhs);
+    if (l && r)
+      return b.getIndexAttr(*l + *r);
+    if (l == 0)
+      return rhs;
+    return arith::AddIOp::create(b, loc,
+                                 getValueOrCreateConstantIndexOp(b, loc, lhs),
+                                 getValueOrCreateConstantIndexOp(b, loc, rhs))
+        .getResult();
   }
 };
 
@@ -77,9 +109,12 @@ struct TransposeLowering : OpConversionPattern<TransposeV25Op> {
       return rewriter.notifyMatchFailure(op, "run-time dimensions");
     auto resultType = cast<RankedTensorType>(
         getTypeConverter()->convertType(op.getTransposed().getType()));
-    Value init =
-        tensor::EmptyOp::create(rewriter, op.getLoc(), resultType.getShape(),
-                                resultType.getElementType());
+    SmallVector<OpFoldResult> inputSizes =
+        tensor::getMixedSizes(rewriter, op.getLoc(), adaptor.getData());
+    SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
+        op.getPermutation(), [&](int64_t d) { return inputSizes[d]; });
+    Value init = tensor::EmptyOp::create(rewriter, op.getLoc(), sizes,
+                                         resultType.getElementType());
     auto transpose = linalg::TransposeOp::create(
         rewriter, op.getLoc(), adaptor.getData(), init, op.getPermutation());
     rewriter.replaceOp(op, transpose.getResult());
@@ -166,8 +201,10 @@ template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
 } // namespace
 
 bool onnxc::onnx_to_linalg::isLoweredDataMovement(Operation *op) {
-  if (!isa<ConcatV13Op, TransposeV25Op, ReshapeV25Op, SqueezeV25Op,
-           UnsqueezeV25Op, ConstantOfShapeV25Op>(op))
+  if (isa<ConcatV13Op, TransposeV25Op>(op))
+    return true;
+  if (!isa<ReshapeV25Op, SqueezeV25Op, UnsqueezeV25Op, ConstantOfShapeV25Op>(
+          op))
     return false;
   return onnx_to_linalg::hasStaticShapes(op);
 }

@@ -4,8 +4,10 @@
 // FPN step adds the upsampled map to a lateral one, clamps with tensor
 // bounds are Max and Min. Each is one elementwise linalg.generic over the
 // broadcast shape (multidirectional, numpy's rule), which onnx-fuse merges
-// with its producers and consumers under its cost rule. Static shapes only:
-// whether a run-time dimension broadcasts is known only at run time.
+// with its producers and consumers under its cost rule. A dimension of 1
+// known at compile time broadcasts; run-time dimensions must be equal, which
+// the shape function checks (ONNX Runtime's kernels for a static broadcast
+// are the common case; a run-time 1 would need an index per element).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,13 +24,9 @@ using namespace onnxc;
 using namespace onnxc::onnx;
 using onnxc::onnx_to_linalg::isLoweredElementwise;
 
-namespace {
-
-/// How two elements combine, by the operator's name, for an element type
-/// (`isUnsigned` for unsigned integers, which are signless after type
-/// conversion).
-Value combine(OpBuilder &b, Location loc, StringRef name, Value lhs, Value rhs,
-              bool isUnsigned) {
+Value onnxc::onnx_to_linalg::combineElements(OpBuilder &b, Location loc,
+                                             StringRef name, Value lhs,
+                                             Value rhs, bool isUnsigned) {
   bool isFloat = isa<FloatType>(lhs.getType());
   if (name == "Add")
     return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
@@ -77,6 +75,91 @@ Value combine(OpBuilder &b, Location loc, StringRef name, Value lhs, Value rhs,
   return arith::SelectOp::create(b, loc, isZero, zero, quotient);
 }
 
+Value onnxc::onnx_to_linalg::castElement(OpBuilder &b, Location loc,
+                                         Value value, Type from, Type to) {
+  Type target = to.isInteger() || to.isUnsignedInteger()
+                    ? Type(b.getIntegerType(to.getIntOrFloatBitWidth()))
+                    : to;
+  bool fromSigned = from.isSignlessInteger() && !from.isInteger(1);
+  if (isa<IntegerType>(from)) {
+    unsigned fromWidth = from.getIntOrFloatBitWidth();
+    if (auto intTo = dyn_cast<IntegerType>(target)) {
+      unsigned toWidth = intTo.getWidth();
+      if (toWidth == 1) {
+        Value zero =
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
+        return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
+                                     zero);
+      }
+      if (toWidth == fromWidth)
+        return value;
+      if (toWidth < fromWidth)
+        return arith::TruncIOp::create(b, loc, target, value);
+      return fromSigned
+                 ? arith::ExtSIOp::create(b, loc, target, value).getResult()
+                 : arith::ExtUIOp::create(b, loc, target, value).getResult();
+    }
+    return fromSigned
+               ? arith::SIToFPOp::create(b, loc, target, value).getResult()
+               : arith::UIToFPOp::create(b, loc, target, value).getResult();
+  }
+  auto floatFrom = cast<FloatType>(from);
+  if (auto floatTo = dyn_cast<FloatType>(target)) {
+    if (floatTo == floatFrom)
+      return value;
+    if (floatTo.getWidth() > floatFrom.getWidth())
+      return arith::ExtFOp::create(b, loc, target, value);
+    // float16 and bfloat16 through float32, which holds both exactly.
+    if (floatTo.getWidth() == floatFrom.getWidth())
+      value = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+    return arith::TruncFOp::create(b, loc, target, value);
+  }
+  unsigned toWidth = target.getIntOrFloatBitWidth();
+  if (toWidth == 1) {
+    // NaN is not 0: unordered-or-not-equal.
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(from));
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, value,
+                                 zero);
+  }
+  // Truncation toward zero, saturated, NaN giving 0. The bounds are compared
+  // in float64, which holds every value of the narrower floats and the
+  // powers of two that bound the integers; fptosi's poison outside them is
+  // never selected.
+  bool toUnsigned = to.isUnsignedInteger();
+  Value wide =
+      floatFrom.getWidth() < 64
+          ? arith::ExtFOp::create(b, loc, b.getF64Type(), value).getResult()
+          : value;
+  auto f64 = [&](double v) {
+    return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(v));
+  };
+  auto integer = [&](const APInt &v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(target, v));
+  };
+  double upper = std::ldexp(1.0, toUnsigned ? toWidth : toWidth - 1);
+  double lower = toUnsigned ? -1.0 : -std::ldexp(1.0, toWidth - 1) - 1.0;
+  APInt largest = toUnsigned ? APInt::getMaxValue(toWidth)
+                             : APInt::getSignedMaxValue(toWidth);
+  APInt smallest =
+      toUnsigned ? APInt::getZero(toWidth) : APInt::getSignedMinValue(toWidth);
+  Value converted =
+      toUnsigned ? arith::FPToUIOp::create(b, loc, target, value).getResult()
+                 : arith::FPToSIOp::create(b, loc, target, value).getResult();
+  Value tooLarge = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE,
+                                         wide, f64(upper));
+  Value tooSmall = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE,
+                                         wide, f64(lower));
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, wide, wide);
+  Value result =
+      arith::SelectOp::create(b, loc, tooLarge, integer(largest), converted);
+  result = arith::SelectOp::create(b, loc, tooSmall, integer(smallest), result);
+  return arith::SelectOp::create(b, loc, isNaN,
+                                 integer(APInt::getZero(toWidth)), result);
+}
+
+namespace {
+
 /// An elementwise op of any number of operands, broadcast together.
 template <typename Op> struct ElementwiseLowering : OpConversionPattern<Op> {
   using OpConversionPattern<Op>::OpConversionPattern;
@@ -108,8 +191,25 @@ template <typename Op> struct ElementwiseLowering : OpConversionPattern<Op> {
       maps.push_back(AffineMap::get(rank, 0, exprs, rewriter.getContext()));
     }
     maps.push_back(rewriter.getMultiDimIdentityMap(rank));
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         resultType.getElementType());
+    // A run-time dimension of the result is that of the first operand with
+    // a run-time dimension there: the shape function checks that the others
+    // agree (only dimensions of 1 known at compile time broadcast).
+    SmallVector<Value> dynamicSizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (!resultType.isDynamicDim(d))
+        continue;
+      for (Value operand : operands) {
+        auto type = cast<RankedTensorType>(operand.getType());
+        int64_t i = d - (rank - type.getRank());
+        if (i >= 0 && type.isDynamicDim(i)) {
+          dynamicSizes.push_back(
+              tensor::DimOp::create(rewriter, loc, operand, i));
+          break;
+        }
+      }
+    }
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
     StringRef name =
         cast<VersionedOpInterface>(op.getOperation()).getOperatorName();
     bool isUnsigned =
@@ -120,7 +220,8 @@ template <typename Op> struct ElementwiseLowering : OpConversionPattern<Op> {
         [&](OpBuilder &b, Location nloc, ValueRange args) {
           Value result = args.front();
           for (Value next : args.drop_front().drop_back())
-            result = combine(b, nloc, name, result, next, isUnsigned);
+            result = onnx_to_linalg::combineElements(b, nloc, name, result,
+                                                     next, isUnsigned);
           linalg::YieldOp::create(b, nloc, result);
         });
     rewriter.replaceOp(op, generic.getResult(0));
@@ -130,9 +231,7 @@ template <typename Op> struct ElementwiseLowering : OpConversionPattern<Op> {
 } // namespace
 
 bool onnxc::onnx_to_linalg::isLoweredElementwise(Operation *op) {
-  if (!isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op, MinV13Op>(op))
-    return false;
-  return onnx_to_linalg::hasStaticShapes(op);
+  return isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op, MinV13Op>(op);
 }
 
 void onnxc::onnx_to_linalg::populateElementwiseToLinalgPatterns(

@@ -262,7 +262,8 @@ struct ConvertOperandAndResultTypes final : ConversionPattern {
 static bool hasTensorOpLowering(Operation *op) {
   return isa<IdentityV25Op, ReluV14Op>(op) ||
          onnx_to_linalg::isLoweredElementwise(op) ||
-         onnx_to_linalg::isLoweredDataMovement(op);
+         onnx_to_linalg::isLoweredDataMovement(op) ||
+         onnx_to_linalg::isScalarizedShapeArithmetic(op);
 }
 
 /// Why a shape or elementwise op without a lowering was not computed at
@@ -308,9 +309,8 @@ static std::string explainUnfolded(Operation *op) {
     return "the values of its shape input are dimensions of its result, "
            "which onnxc needs at compile time: a constant, or computed "
            "from constants and static dimensions";
-  if (readsData && isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op,
-                       MinV13Op, ConcatV13Op, TransposeV25Op, ReshapeV25Op,
-                       SqueezeV25Op, UnsqueezeV25Op, ConstantOfShapeV25Op>(op))
+  if (readsData &&
+      isa<ReshapeV25Op, SqueezeV25Op, UnsqueezeV25Op, ConstantOfShapeV25Op>(op))
     return "onnxc computes this operator on tensor data only when every "
            "shape is known at compile time; give the graph inputs' shapes "
            "with --input-shape";
@@ -427,6 +427,8 @@ void onnxc::populateONNXToLinalgConversionPatterns(
   ReluV14Op::getCanonicalizationPatterns(patterns, patterns.getContext());
   onnx_to_linalg::populateElementwiseToLinalgPatterns(typeConverter, patterns);
   onnx_to_linalg::populateDataMovementToLinalgPatterns(typeConverter, patterns);
+  onnx_to_linalg::populateShapeArithmeticToScalarsPatterns(typeConverter,
+                                                           patterns);
   onnx_to_linalg::populateUpsampleToLinalgPatterns(typeConverter, patterns);
   onnx_to_linalg::populateResizeToLinalgPatterns(typeConverter, patterns,
                                                  alignCornersByOutputLength);

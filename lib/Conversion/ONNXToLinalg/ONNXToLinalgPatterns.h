@@ -23,11 +23,11 @@ void populateResizeToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                     bool alignCornersByOutputLength);
 
 /// Whether every operand and result of `op` is a tensor of static shape:
-/// ops on data that broadcast or move regions are lowered only then.
+/// the reshapes and ConstantOfShape are lowered only then.
 bool hasStaticShapes(mlir::Operation *op);
 
-/// Concat, Transpose, Reshape, Squeeze and Unsqueeze of the newest versions
-/// on static shapes (isLoweredDataMovement).
+/// Concat and Transpose of the newest versions; Reshape, Squeeze,
+/// Unsqueeze and ConstantOfShape on static shapes (isLoweredDataMovement).
 void populateDataMovementToLinalgPatterns(
     const mlir::TypeConverter &typeConverter,
     mlir::RewritePatternSet &patterns);
@@ -35,14 +35,40 @@ void populateDataMovementToLinalgPatterns(
 /// Whether `op` is a data-moving op the patterns above lower.
 bool isLoweredDataMovement(mlir::Operation *op);
 
-/// Add, Sub, Mul, Div, Max and Min of the newest versions on static shapes
-/// (isLoweredElementwise), with multidirectional broadcasting.
+/// Add, Sub, Mul, Div, Max and Min of the newest versions
+/// (isLoweredElementwise), with multidirectional broadcasting of the
+/// dimensions of 1 known at compile time.
 void populateElementwiseToLinalgPatterns(
     const mlir::TypeConverter &typeConverter,
     mlir::RewritePatternSet &patterns);
 
 /// Whether `op` is an elementwise arithmetic op the patterns above lower.
 bool isLoweredElementwise(mlir::Operation *op);
+
+/// How two elements combine under the elementwise operator `name` (Add,
+/// Sub, Mul, Div, Max or Min), docs/semantics.md's rules included: an
+/// integer division by zero gives 0. `isUnsigned` for unsigned integers,
+/// which are signless after type conversion.
+mlir::Value combineElements(mlir::OpBuilder &b, mlir::Location loc,
+                            llvm::StringRef name, mlir::Value lhs,
+                            mlir::Value rhs, bool isUnsigned);
+
+/// One element converted by Cast from the ONNX element type `from` to `to`
+/// (docs/semantics.md): integers wrap, floats round to nearest even, floats
+/// become integers by truncation toward zero, saturated, NaN giving 0;
+/// anything becomes bool as != 0. The result has `to`'s signless type.
+mlir::Value castElement(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value value, mlir::Type from, mlir::Type to);
+
+/// Shape arithmetic on small tensors of static shape (Shape, Size, Gather,
+/// Slice, Concat, Cast, Unsqueeze, Squeeze, Reshape, Identity, the
+/// elementwise ops, Floor and Ceil) as scalar code: the dimensions a model
+/// computes from its run-time input shapes (isScalarizedShapeArithmetic).
+void populateShapeArithmeticToScalarsPatterns(
+    const mlir::TypeConverter &typeConverter,
+    mlir::RewritePatternSet &patterns);
+/// Whether the patterns above lower `op`.
+bool isScalarizedShapeArithmetic(mlir::Operation *op);
 
 void populateUpsampleToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                       mlir::RewritePatternSet &patterns);

@@ -89,12 +89,21 @@ LogicalResult inferSize(OptionalLoc loc, Value data, InferredTypes &inferred);
 OpFoldResult foldSize(Value data);
 LogicalResult inferGather(OptionalLoc loc, Value data, Value indices,
                           int64_t axis, InferredTypes &inferred);
+/// The flat index into `data` that each element of a Gather's result
+/// reads, in result order, when the data's shape and the indices are known.
+std::optional<SmallVector<int64_t>>
+getGatherReadIndices(Value data, Value indices, int64_t axis, Type resultType);
 OpFoldResult foldGather(Value data, Value indices, int64_t axis,
                         Attribute dataAttr, Attribute indicesAttr,
                         Type resultType);
 LogicalResult inferSlice(OptionalLoc loc, Value data, const KnownInts &starts,
                          const KnownInts &ends, const KnownInts &axes,
                          const KnownInts &steps, InferredTypes &inferred);
+/// The same for a Slice whose bounds are known.
+std::optional<SmallVector<int64_t>>
+getSliceReadIndices(Value data, Type resultType, const KnownInts &starts,
+                    const KnownInts &ends, const KnownInts &axes,
+                    const KnownInts &steps);
 OpFoldResult foldSlice(Value data, Attribute dataAttr, Type resultType,
                        const KnownInts &starts, const KnownInts &ends,
                        const KnownInts &axes, const KnownInts &steps);

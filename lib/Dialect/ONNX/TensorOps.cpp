@@ -18,6 +18,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -152,13 +153,7 @@ KnownInts onnxc::onnx::detail::getKnownInts(Value value) {
   StringRef name = operatorOf(op);
   if (name == "Shape") {
     auto dataType = cast<RankedTensorType>(op->getOperand(0).getType());
-    int64_t rank = dataType.getRank();
-    auto bound = [&](StringRef attrName, int64_t otherwise) {
-      auto attr = op->getAttrOfType<IntegerAttr>(attrName);
-      int64_t v = attr ? attr.getInt() : otherwise;
-      return std::clamp<int64_t>(v < 0 ? v + rank : v, 0, rank);
-    };
-    int64_t start = bound("start", 0);
+    int64_t start = getShapeStart(op);
     for (int64_t i = 0; i < *length; ++i)
       if (!dataType.isDynamicDim(start + i))
         elements[i] = dataType.getDimSize(start + i);
@@ -212,6 +207,15 @@ static std::pair<int64_t, int64_t> getShapeRange(int64_t rank,
   };
   int64_t first = clampBound(start, 0);
   return {first, std::max(first, clampBound(end, rank))};
+}
+
+int64_t onnxc::onnx::getShapeStart(Operation *shapeOp) {
+  auto dataType = cast<RankedTensorType>(shapeOp->getOperand(0).getType());
+  auto start = shapeOp->getAttrOfType<IntegerAttr>("start");
+  return getShapeRange(dataType.getRank(),
+                       start ? std::optional(start.getInt()) : std::nullopt,
+                       std::nullopt)
+      .first;
 }
 
 LogicalResult onnxc::onnx::detail::inferShape(OptionalLoc, Value data,
@@ -290,17 +294,16 @@ LogicalResult onnxc::onnx::detail::inferGather(OptionalLoc loc, Value data,
   return success();
 }
 
-OpFoldResult onnxc::onnx::detail::foldGather(Value data, Value indices,
-                                             int64_t axis, Attribute dataAttr,
-                                             Attribute indicesAttr,
-                                             Type resultType) {
+std::optional<SmallVector<int64_t>>
+onnxc::onnx::detail::getGatherReadIndices(Value data, Value indices,
+                                          int64_t axis, Type resultType) {
   std::optional<RankedTensorType> type = getFoldableType(resultType);
-  DenseElementsAttr indexValues = getDense(indicesAttr);
   auto dataType = cast<RankedTensorType>(data.getType());
-  if (!type || !indexValues ||
-      !isa<IntegerType>(indexValues.getElementType()) ||
-      !dataType.hasStaticShape())
-    return {};
+  DenseElementsAttr indexValues;
+  if (!type || !dataType.hasStaticShape() ||
+      !matchPattern(indices, m_Constant(&indexValues)) ||
+      !getDense(indexValues) || !isa<IntegerType>(indexValues.getElementType()))
+    return std::nullopt;
   int64_t rank = dataType.getRank();
   axis = axis < 0 ? axis + rank : axis;
   int64_t axisLength = dataType.getDimSize(axis);
@@ -308,34 +311,54 @@ OpFoldResult onnxc::onnx::detail::foldGather(Value data, Value indices,
   for (const APInt &index : indexValues.getValues<APInt>()) {
     int64_t i = index.getSExtValue();
     if (i < -axisLength || i >= axisLength)
-      return {};
+      return std::nullopt;
     positions.push_back(i < 0 ? i + axisLength : i);
-  }
-  // A Shape's entries (or a Concat of them) that compile time knows.
-  if (!getDense(dataAttr)) {
-    KnownInts known = getKnownInts(data);
-    if (!known.elements || rank != 1)
-      return {};
-    SmallVector<int64_t> values;
-    for (int64_t p : positions) {
-      if (!(*known.elements)[p])
-        return {};
-      values.push_back(*(*known.elements)[p]);
-    }
-    if (!type->getElementType().isInteger(64))
-      return {};
-    return DenseElementsAttr::get(*type, ArrayRef<int64_t>(values));
   }
   // Result index (outer, index, inner) reads data at (outer, positions[index],
   // inner).
   int64_t inner = computeStrides(dataType.getShape())[axis];
   int64_t numIndices = positions.size();
-  return gatherElements(getDense(dataAttr), *type, [&](int64_t i) {
+  SmallVector<int64_t> read;
+  for (int64_t i = 0, e = type->getNumElements(); i < e; ++i) {
     int64_t innerPart = i % inner;
     int64_t index = (i / inner) % numIndices;
     int64_t outer = i / inner / numIndices;
-    return (outer * axisLength + positions[index]) * inner + innerPart;
-  });
+    read.push_back((outer * axisLength + positions[index]) * inner + innerPart);
+  }
+  return read;
+}
+
+/// The elements of `data` at `read` as a constant of `type`: from its value,
+/// or, for a 1-D int64 Shape (or Concat of them), from the dimensions
+/// compile time knows.
+static OpFoldResult foldReadElements(Value data, Attribute dataAttr,
+                                     RankedTensorType type,
+                                     ArrayRef<int64_t> read) {
+  if (DenseElementsAttr dense = getDense(dataAttr))
+    return gatherElements(dense, type, [&](int64_t i) { return read[i]; });
+  KnownInts known = getKnownInts(data);
+  if (!known.elements || !type.getElementType().isInteger(64))
+    return {};
+  SmallVector<int64_t> values;
+  for (int64_t i : read) {
+    std::optional<int64_t> v = (*known.elements)[i];
+    if (!v)
+      return {};
+    values.push_back(*v);
+  }
+  return DenseElementsAttr::get(type, ArrayRef<int64_t>(values));
+}
+
+OpFoldResult onnxc::onnx::detail::foldGather(Value data, Value indices,
+                                             int64_t axis, Attribute dataAttr,
+                                             Attribute indicesAttr,
+                                             Type resultType) {
+  std::optional<SmallVector<int64_t>> read =
+      getGatherReadIndices(data, indices, axis, resultType);
+  if (!read)
+    return {};
+  return foldReadElements(data, dataAttr, cast<RankedTensorType>(resultType),
+                          *read);
 }
 
 //===----------------------------------------------------------------------===//
@@ -478,46 +501,64 @@ LogicalResult onnxc::onnx::detail::inferSlice(
   return success();
 }
 
-OpFoldResult
-onnxc::onnx::detail::foldSlice(Value data, Attribute dataAttr, Type resultType,
-                               const KnownInts &starts, const KnownInts &ends,
-                               const KnownInts &axes, const KnownInts &steps) {
+std::optional<SmallVector<int64_t>> onnxc::onnx::detail::getSliceReadIndices(
+    Value data, Type resultType, const KnownInts &starts, const KnownInts &ends,
+    const KnownInts &axes, const KnownInts &steps) {
   std::optional<RankedTensorType> type = getFoldableType(resultType);
   auto dataType = cast<RankedTensorType>(data.getType());
   if (!type || !dataType.hasStaticShape())
-    return {};
+    return std::nullopt;
   FailureOr<std::optional<SliceBounds>> bounds = readSliceBounds(
       std::nullopt, dataType.getRank(), starts, ends, axes, steps);
   if (failed(bounds) || !*bounds)
-    return {};
+    return std::nullopt;
   SmallVector<std::optional<SlicedAxis>> sliced =
       getSlicedAxes(dataType, **bounds);
   if (llvm::any_of(sliced, [](auto &axis) { return !axis; }))
-    return {};
+    return std::nullopt;
   SmallVector<int64_t> strides = computeStrides(dataType.getShape());
   SmallVector<int64_t> resultStrides = computeStrides(type->getShape());
-  auto sourceIndex = [&](int64_t i) {
+  SmallVector<int64_t> read;
+  for (int64_t i = 0, e = type->getNumElements(); i < e; ++i) {
     SmallVector<int64_t> index = delinearize(i, resultStrides);
     int64_t flat = 0;
     for (auto [d, axis] : llvm::enumerate(sliced))
       flat += (axis->start + index[d] * axis->step) * strides[d];
-    return flat;
-  };
-  if (DenseElementsAttr dense = getDense(dataAttr))
-    return gatherElements(dense, *type, sourceIndex);
-  // The known entries of a Shape.
-  KnownInts known = getKnownInts(data);
-  if (!known.elements || dataType.getRank() != 1 ||
-      !type->getElementType().isInteger(64))
-    return {};
-  SmallVector<int64_t> values;
-  for (int64_t i = 0, e = type->getNumElements(); i < e; ++i) {
-    std::optional<int64_t> v = (*known.elements)[sourceIndex(i)];
-    if (!v)
-      return {};
-    values.push_back(*v);
+    read.push_back(flat);
   }
-  return DenseElementsAttr::get(*type, ArrayRef<int64_t>(values));
+  return read;
+}
+
+OpFoldResult
+onnxc::onnx::detail::foldSlice(Value data, Attribute dataAttr, Type resultType,
+                               const KnownInts &starts, const KnownInts &ends,
+                               const KnownInts &axes, const KnownInts &steps) {
+  std::optional<SmallVector<int64_t>> read =
+      getSliceReadIndices(data, resultType, starts, ends, axes, steps);
+  if (!read)
+    return {};
+  return foldReadElements(data, dataAttr, cast<RankedTensorType>(resultType),
+                          *read);
+}
+
+std::optional<SmallVector<int64_t>>
+onnxc::onnx::getReadElementIndices(Operation *op) {
+  auto gather = [&](auto gatherOp) {
+    return getGatherReadIndices(gatherOp.getData(), gatherOp.getIndices(),
+                                gatherOp.getAxis(), gatherOp.getType());
+  };
+  auto slice = [&](auto sliceOp, KnownInts steps) {
+    return getSliceReadIndices(sliceOp.getData(), sliceOp.getType(),
+                               getKnownInts(sliceOp.getStarts()),
+                               getKnownInts(sliceOp.getEnds()),
+                               getKnownInts(sliceOp.getAxes()), steps);
+  };
+  return TypeSwitch<Operation *, std::optional<SmallVector<int64_t>>>(op)
+      .Case<GatherV1Op, GatherV11Op, GatherV13Op>(gather)
+      .Case<SliceV1Op>([&](SliceV1Op op) { return slice(op, KnownInts()); })
+      .Case<SliceV10Op, SliceV11Op, SliceV13Op>(
+          [&](auto op) { return slice(op, getKnownInts(op.getSteps())); })
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 //===----------------------------------------------------------------------===//

@@ -5,6 +5,12 @@ necks around it (Add, Concat, relu6) at 11 and 13, without constant
 folding, so that the shape arithmetic in front of each Resize stays in the
 graph, and PyTorch's own outputs for the inputs `x` (and `skip`).
 
+The `dyn_` models are exported with dynamic axes (batch, height and width;
+the skip connection's own height and width), as models meant for any input
+size are: their shape arithmetic is computed at run time. Their expected
+outputs are for `x` and `skip` and, as `NAME_b`, for `x_b` and `skip_b`,
+of another batch and size.
+
 Needs Debian's python3-torch; the tests only read what it writes:
     cd test/Conformance/pytorch-exports && /usr/bin/python3 export.py
 """
@@ -53,6 +59,35 @@ class Neck(torch.nn.Module):
         return F.relu6(F.interpolate(x, scale_factor=2.0)) + skip
 
 
+def export_dynamic(arrays, x, skip):
+    x_b = torch.randn(2, 3, 9, 4)
+    skip_b = torch.randn(2, 3, 18, 8)
+    arrays["x_b"] = x_b.numpy()
+    arrays["skip_b"] = skip_b.numpy()
+    image = {0: "n", 2: "h", 3: "w"}
+    lateral = {0: "n", 2: "h2", 3: "w2"}
+    for opset in (11, 13):
+        for name in ("size_linear", "size_nearest", "recompute"):
+            model = Interpolate(**CASES[name])
+            key = f"dyn_{name}_{opset}"
+            torch.onnx.export(model, (x,), key + ".onnx",
+                              opset_version=opset, do_constant_folding=False,
+                              input_names=["x"], output_names=["y"],
+                              dynamic_axes={"x": image, "y": {0: "n"}})
+            arrays[key] = model(x).numpy()
+            arrays[key + "_b"] = model(x_b).numpy()
+    for kind in ("fpn", "fpn_linear", "yolo"):
+        model = Neck(kind)
+        key = f"dyn_neck_{kind}_13"
+        torch.onnx.export(model, (x, skip), key + ".onnx", opset_version=13,
+                          do_constant_folding=False,
+                          input_names=["x", "skip"], output_names=["y"],
+                          dynamic_axes={"x": image, "skip": lateral,
+                                        "y": lateral})
+        arrays[key] = model(x, skip).numpy()
+        arrays[key + "_b"] = model(x_b, skip_b).numpy()
+
+
 def main():
     warnings.simplefilter("ignore")
     torch.manual_seed(0)
@@ -79,6 +114,7 @@ def main():
             except torch.onnx.errors.UnsupportedOperatorError:
                 continue  # bicubic needs opset 11
             arrays[f"{name}_{opset}"] = model(x).numpy()
+    export_dynamic(arrays, x, skip)
     np.savez_compressed("expected.npz", **arrays)
 
 

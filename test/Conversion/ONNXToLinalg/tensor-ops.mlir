@@ -23,19 +23,6 @@ func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
 
 // -----
 
-// Shape arithmetic on dimensions known only at run time has no lowering
-// yet: a message saying how to make it fold.
-func.func @dynamic_shape(%x: tensor<?x3xf32>) -> tensor<1xi64> {
-  // expected-error @+1 {{Shape: its value depends on dimensions known only at run time, which onnxc does not compute for this operator yet; give the graph inputs' shapes with --input-shape so that it folds}}
-  %0 = onnx.ShapeV25 %x : tensor<?x3xf32> -> tensor<2xi64>
-  %s = onnx.Constant dense<0> : tensor<1xi64>
-  %e = onnx.Constant dense<1> : tensor<1xi64>
-  %1 = onnx.SliceV13 %0, %s, %e : (tensor<2xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
-  return %1 : tensor<1xi64>
-}
-
-// -----
-
 // Arithmetic on tensor data (the Add after an FPN's Resize): one generic
 // over the broadcast shape, a dimension of 1 read at index 0.
 // CHECK-DAG:   #[[COLUMN:.*]] = affine_map<(d0, d1) -> (d0, 0)>
@@ -51,9 +38,15 @@ func.func @data(%x: tensor<3x1xf32>, %lateral: tensor<4xf32>) -> tensor<3x4xf32>
 
 // -----
 
-// Whether a run-time dimension broadcasts is known only at run time.
+// Run-time dimensions: the result's are the first operand's (the shape
+// function checks that the others agree).
+// CHECK-LABEL: func @data_of_run_time_shape
+// CHECK-SAME:    (%[[X:.*]]: tensor<?xf32>, %[[L:.*]]: tensor<?xf32>)
+// CHECK:         %[[N:.*]] = tensor.dim %[[X]], %c0
+// CHECK:         %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[X]], %[[L]] : tensor<?xf32>, tensor<?xf32>) outs(%[[E]] : tensor<?xf32>)
+// CHECK:           arith.addf
 func.func @data_of_run_time_shape(%x: tensor<?xf32>, %lateral: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{Add: onnxc computes this operator on tensor data only when every shape is known at compile time; give the graph inputs' shapes with --input-shape}}
   %0 = onnx.AddV14 %x, %lateral : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
@@ -63,12 +56,11 @@ func.func @data_of_run_time_shape(%x: tensor<?xf32>, %lateral: tensor<?xf32>) ->
 // An integer division by zero does not fold; computed, it gives 0 rather
 // than trapping, and INT_MIN / -1 wraps.
 // CHECK-LABEL: func @division_by_zero
-// CHECK:         linalg.generic
-// CHECK:           %[[ZERO:.*]] = arith.cmpi eq
-// CHECK:           %[[MINUS_ONE:.*]] = arith.cmpi eq
-// CHECK:           arith.divsi
-// CHECK:           arith.select %[[MINUS_ONE]]
-// CHECK:           arith.select %[[ZERO]]
+// CHECK:         %[[ZERO:.*]] = arith.cmpi eq
+// CHECK:         %[[MINUS_ONE:.*]] = arith.cmpi eq
+// CHECK:         arith.divsi
+// CHECK:         arith.select %[[MINUS_ONE]]
+// CHECK:         arith.select %[[ZERO]]
 func.func @division_by_zero() -> tensor<1xi64> {
   %a = onnx.Constant dense<4> : tensor<1xi64>
   %z = onnx.Constant dense<0> : tensor<1xi64>
@@ -95,8 +87,16 @@ func.func @concat_and_transpose(%a: tensor<1x2x4xf32>, %b: tensor<1x3x4xf32>) ->
 
 // -----
 
+// Along the axis, the offsets and the result's length add the inputs'
+// run-time lengths.
+// CHECK-LABEL: func @concat_of_run_time_shape
+// CHECK-SAME:    (%[[A:.*]]: tensor<?x4xf32>, %[[B:.*]]: tensor<2x4xf32>)
+// CHECK:         %[[N:.*]] = tensor.dim %[[A]], %c0
+// CHECK:         %[[LENGTH:.*]] = arith.addi %[[N]], %c2
+// CHECK:         %[[E:.*]] = tensor.empty(%[[LENGTH]]) : tensor<?x4xf32>
+// CHECK:         %[[I:.*]] = tensor.insert_slice %[[A]] into %[[E]][0, 0] [%[[N]], 4] [1, 1]
+// CHECK:         tensor.insert_slice %[[B]] into %[[I]][%[[N]], 0] [2, 4] [1, 1]
 func.func @concat_of_run_time_shape(%a: tensor<?x4xf32>, %b: tensor<2x4xf32>) -> tensor<?x4xf32> {
-  // expected-error @+1 {{Concat: onnxc computes this operator on tensor data only when every shape is known at compile time; give the graph inputs' shapes with --input-shape}}
   %0 = onnx.ConcatV13 %a, %b {axis = 0 : i64} : (tensor<?x4xf32>, tensor<2x4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }

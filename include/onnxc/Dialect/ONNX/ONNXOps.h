@@ -154,6 +154,17 @@ using LatestUpsampleOp = UpsampleV10Op;
 using LatestResizeOp = ResizeV19Op;
 using LatestTransposeOp = TransposeV25Op;
 
+/// The first dimension a Shape op (of any version) returns: its `start`,
+/// clamped as Python clamps slices, or 0.
+int64_t getShapeStart(mlir::Operation *shapeOp);
+
+/// For a Gather or Slice whose data and result have static shapes (of at
+/// most kMaxFoldedElements elements) and whose indices or bounds compile
+/// time knows: the flat index into the data that each result element reads,
+/// in result order. std::nullopt for any other op.
+std::optional<llvm::SmallVector<int64_t>>
+getReadElementIndices(mlir::Operation *op);
+
 /// Output length of an upsampled dimension of length `inputLength` by
 /// `scale`, as docs/semantics.md defines it: trunc(float32(n) *f s). Returns
 /// std::nullopt when the scale is not a finite number >= 1 or the result does
