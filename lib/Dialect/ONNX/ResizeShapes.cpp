@@ -99,6 +99,24 @@ getStaticResizedAxes(const ResizeOperands &r, RankedTensorType inputType) {
     return result;
   }
   std::optional<SmallVector<int64_t>> sizes = getConstantInts(r.sizes);
+  if (r.keepAspectRatioPolicy == KeepAspectRatioPolicy::stretch && !sizes) {
+    // Sizes computed at run time from a Shape (PyTorch's size= with
+    // dynamic axes) are partly known: each known entry is its axis's
+    // length.
+    KnownInts known = getKnownInts(r.sizes);
+    if (!known.elements || known.elements->size() != listed.size())
+      return result;
+    for (auto [i, d] : llvm::enumerate(listed)) {
+      std::optional<int64_t> size = (*known.elements)[i];
+      if (!size || *size < 0)
+        continue;
+      result[d].length = *size;
+      std::optional<int64_t> n = inLength(d);
+      if (n && *n > 0)
+        result[d].scale = double(*size) / double(*n);
+    }
+    return result;
+  }
   if (!sizes || sizes->size() != listed.size() ||
       llvm::any_of(*sizes, [](int64_t v) { return v < 0; }))
     return result;

@@ -167,6 +167,14 @@ KnownInts onnxc::onnx::detail::getKnownInts(Value value) {
       for (std::optional<int64_t> element : *part.elements)
         elements[i++] = element;
     }
+  } else if (name == "Gather" || name == "Slice") {
+    // Entries of a partly known value: a Shape's sliced dimensions.
+    std::optional<SmallVector<int64_t>> read = getReadElementIndices(op);
+    KnownInts inner = getKnownInts(op->getOperand(0));
+    if (!read || !inner.elements || read->size() != elements.size())
+      return known;
+    for (auto [element, i] : llvm::zip(elements, *read))
+      element = (*inner.elements)[i];
   } else if (name == "Cast" || name == "Unsqueeze" || name == "Squeeze" ||
              name == "Identity") {
     // The same elements in another shape, or integers cast to an integer
