@@ -179,7 +179,8 @@ def test_resize_names_what_is_wrong():
         onnxc.resize(x, scales=(2, 2), num_threads=-1)
 
 
-@pytest.mark.parametrize("case", ["linear", "cubic-crop", "nearest-axes"])
+@pytest.mark.parametrize("case", ["linear", "cubic-crop", "nearest-axes",
+                                  "resize10-nearest"])
 def test_resize_between_inverse_transposes(tmp_path, case):
     # tf2onnx's NHWC form: Transpose to NCHW, Resize, Transpose back. The
     # expected values transpose with numpy around the reference's Resize.
@@ -201,6 +202,13 @@ def test_resize_between_inverse_transposes(tmp_path, case):
         initializers = [floats("roi", roi), numpy_helper.from_array(
             np.int64([2, 3, 9, 4]), "sizes")]
         arguments = dict(attributes, roi=np.float32(roi), sizes=(2, 3, 9, 4))
+    elif case == "resize10-nearest":
+        # tf2onnx at opset 10: Resize-10, whose nearest rounds up on the
+        # axes it shrinks.
+        opset, inputs = 10, ["t", "s"]
+        attributes = dict(mode="nearest")
+        initializers = [floats("s", [1, 1, 0.5, 3])]
+        arguments = dict(mode="nearest", scales=np.float32([1, 1, 0.5, 3]))
     else:
         opset, inputs = 18, ["t", "", "s"]
         attributes = dict(mode="nearest", axes=[3, 2])
@@ -220,8 +228,10 @@ def test_resize_between_inverse_transposes(tmp_path, case):
     session = onnxc.InferenceSession(
         onnxc.compile(model, str(tmp_path / "model.so")))
     (actual,) = session.run(None, {"x": x})
-    expected = reference(nchw, **arguments).transpose(0, 2, 3, 1)
-    np.testing.assert_allclose(actual, expected, rtol=1e-5, atol=1e-5)
+    version = 10 if opset == 10 else 19
+    expected = resize_reference.resize(nchw, version, **arguments)[0]
+    np.testing.assert_allclose(actual, expected.transpose(0, 2, 3, 1),
+                               rtol=1e-5, atol=1e-5)
 
 
 @pytest.mark.parametrize("mode", ["nearest", "linear"])

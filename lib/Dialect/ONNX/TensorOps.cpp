@@ -1212,8 +1212,9 @@ namespace {
 /// untransposed input, and nothing is transposed:
 /// - a Resize whose `axes` name, in the same order, the axes its listed
 ///   ones came from; scales, sizes and roi each still describe their axis;
-/// - an Upsample (which has no `axes`) whose constant scales move to the
-///   axes they describe.
+/// - an Upsample or a Resize-10 (which have no `axes`) whose constant
+///   scales move to the axes they describe (tf2onnx writes Resize-10 at
+///   opset 10).
 struct ResamplingBetweenInverseTransposes
     : OpRewritePattern<LatestTransposeOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -1221,7 +1222,8 @@ struct ResamplingBetweenInverseTransposes
   LogicalResult matchAndRewrite(LatestTransposeOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *resampling = op.getData().getDefiningOp();
-    if (!isa_and_nonnull<LatestResizeOp, LatestUpsampleOp>(resampling) ||
+    if (!isa_and_nonnull<LatestResizeOp, LatestUpsampleOp, ResizeV10Op>(
+            resampling) ||
         !resampling->hasOneUse())
       return failure();
     auto inner = resampling->getOperand(0).getDefiningOp<LatestTransposeOp>();
@@ -1237,8 +1239,10 @@ struct ResamplingBetweenInverseTransposes
         return failure();
     if (auto resize = dyn_cast<LatestResizeOp>(resampling))
       return rewriteResize(resize, inner, op, first, rewriter);
-    return rewriteUpsample(cast<LatestUpsampleOp>(resampling), inner, op, first,
-                           rewriter);
+    if (auto resize = dyn_cast<ResizeV10Op>(resampling))
+      return rewriteScales(resize, inner, op, first, rewriter);
+    return rewriteScales(cast<LatestUpsampleOp>(resampling), inner, op, first,
+                         rewriter);
   }
 
 private:
@@ -1260,11 +1264,11 @@ private:
     return success();
   }
 
-  static LogicalResult rewriteUpsample(LatestUpsampleOp upsample,
-                                       LatestTransposeOp inner,
-                                       LatestTransposeOp op,
-                                       ArrayRef<int64_t> first,
-                                       PatternRewriter &rewriter) {
+  template <typename ScalesOp>
+  static LogicalResult rewriteScales(ScalesOp upsample, LatestTransposeOp inner,
+                                     LatestTransposeOp op,
+                                     ArrayRef<int64_t> first,
+                                     PatternRewriter &rewriter) {
     DenseFPElementsAttr scales;
     if (!matchPattern(upsample.getScales(), m_Constant(&scales)))
       return failure();
@@ -1277,8 +1281,8 @@ private:
     Value movedScales =
         ConstantOp::create(rewriter, upsample.getLoc(),
                            DenseFPElementsAttr::get(scales.getType(), moved));
-    rewriter.replaceOpWithNewOp<LatestUpsampleOp>(
-        op, op.getType(), inner.getData(), movedScales, upsample.getModeAttr());
+    rewriter.replaceOpWithNewOp<ScalesOp>(op, op.getType(), inner.getData(),
+                                          movedScales, upsample.getModeAttr());
     return success();
   }
 };

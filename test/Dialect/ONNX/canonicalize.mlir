@@ -159,3 +159,21 @@ func.func @upsample_between_inverse_transposes(%x: tensor<1x4x6x3xf32>) -> tenso
   %y = onnx.TransposeV25 %u {perm = array<i64: 0, 2, 3, 1>} : tensor<1x3x8x18xf32> -> tensor<1x8x18x3xf32>
   return %y : tensor<1x8x18x3xf32>
 }
+
+// -----
+
+// tf2onnx's Resize-10 at opset 10, wrapped alike: one Resize-10 of the
+// input, its mode kept and its scales moved as an Upsample's are.
+// CHECK-LABEL: func @resize10_between_inverse_transposes
+// CHECK-SAME:    (%[[X:.*]]: tensor<1x4x6x3xf32>)
+// CHECK:         %[[S:.*]] = onnx.Constant dense<[1.000000e+00, 5.000000e-01, 3.000000e+00, 1.000000e+00]> : tensor<4xf32>
+// CHECK-NOT:     onnx.TransposeV25
+// CHECK:         %[[Y:.*]] = onnx.ResizeV10 %[[X]], %[[S]] {mode = #onnx.resize_mode<linear>} : tensor<1x4x6x3xf32>, tensor<4xf32> -> tensor<1x2x18x3xf32>
+// CHECK-NEXT:    return %[[Y]]
+func.func @resize10_between_inverse_transposes(%x: tensor<1x4x6x3xf32>) -> tensor<1x2x18x3xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 0.5, 3.0]> : tensor<4xf32>
+  %t = onnx.TransposeV25 %x {perm = array<i64: 0, 3, 1, 2>} : tensor<1x4x6x3xf32> -> tensor<1x3x4x6xf32>
+  %r = onnx.ResizeV10 %t, %s {mode = #onnx.resize_mode<linear>} : tensor<1x3x4x6xf32>, tensor<4xf32> -> tensor<1x3x2x18xf32>
+  %y = onnx.TransposeV25 %r {perm = array<i64: 0, 2, 3, 1>} : tensor<1x3x2x18xf32> -> tensor<1x2x18x3xf32>
+  return %y : tensor<1x2x18x3xf32>
+}
