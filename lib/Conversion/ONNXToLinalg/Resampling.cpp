@@ -61,24 +61,31 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
     auto integer = [&](int64_t value) {
       return constant(APInt(fixedWidth, value, /*isSigned=*/true));
     };
-    if (denominator > 1) {
+    if (denominator > 1 && llvm::isPowerOf2_64(denominator)) {
+      // s / 2^k rounded half to even: the floor q = s >> k and the
+      // remainder r = s & (2^k - 1) round up when r + (q & 1) exceeds
+      // 2^(k-1), that is when (r + (q & 1) + 2^(k-1) - 1) >> k is 1. Every
+      // term is below 2^(k+1), so nothing wraps, and the test is plain
+      // arithmetic: no compare, no mask to widen back into lanes.
+      unsigned k = llvm::Log2_64(denominator);
+      Value q = arith::ShRSIOp::create(b, loc, v, integer(k));
+      Value remainder =
+          arith::AndIOp::create(b, loc, v, integer(denominator - 1));
+      Value odd = arith::AndIOp::create(b, loc, q, integer(1));
+      Value biased = arith::AddIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, remainder, odd),
+          integer(denominator / 2 - 1));
+      v = arith::AddIOp::create(
+          b, loc, q, arith::ShRUIOp::create(b, loc, biased, integer(k)));
+    } else if (denominator > 1) {
       // s / D rounded half to even: the floor q and the remainder r (0 <= r
-      // < D) against half of D: D / 2 when D is a power of two (a shift
-      // and a mask), else D - r, which is 2r against D without the
-      // doubling that could wrap.
-      Value q, remainder, half;
-      if (llvm::isPowerOf2_64(denominator)) {
-        q = arith::ShRSIOp::create(b, loc, v,
-                                   integer(llvm::Log2_64(denominator)));
-        remainder = arith::AndIOp::create(b, loc, v, integer(denominator - 1));
-        half = integer(denominator / 2);
-      } else {
-        Value d = integer(denominator);
-        q = arith::FloorDivSIOp::create(b, loc, v, d);
-        remainder = arith::SubIOp::create(b, loc, v,
-                                          arith::MulIOp::create(b, loc, q, d));
-        half = arith::SubIOp::create(b, loc, d, remainder);
-      }
+      // < D) against D - r, which is 2r against D without the doubling
+      // that could wrap.
+      Value d = integer(denominator);
+      Value q = arith::FloorDivSIOp::create(b, loc, v, d);
+      Value remainder =
+          arith::SubIOp::create(b, loc, v, arith::MulIOp::create(b, loc, q, d));
+      Value half = arith::SubIOp::create(b, loc, d, remainder);
       Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                           remainder, half);
       Value tie = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,

@@ -58,12 +58,15 @@ func.func @identity(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
 
 // Linear on an integer type with dyadic weights (quarters): 16-bit fixed
 // point, the weights scaled by 4, and the sum over 4 rounded half to even
-// exactly (floor, then up past half, or at half when odd) and saturated.
+// exactly, in plain arithmetic: the floor q, plus 1 when the remainder r
+// and q's low bit add up past half ((r + (q & 1) + 1) >> 2), then
+// saturated.
 // CHECK-LABEL: func @linear_integer
 // CHECK-DAG:     %[[I0:.*]] = arith.constant dense<[0, 0, 0, 0, 1]> : tensor<5xi32>
 // CHECK-DAG:     %[[I1:.*]] = arith.constant dense<1> : tensor<5xi32>
 // CHECK-DAG:     %[[W0:.*]] = arith.constant dense<[4, 3, 2, 1, 4]> : tensor<5xi16>
 // CHECK-DAG:     %[[W1:.*]] = arith.constant dense<[0, 1, 2, 3, 0]> : tensor<5xi16>
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i16
 // CHECK-DAG:     %[[TWO:.*]] = arith.constant 2 : i16
 // CHECK-DAG:     %[[MASK:.*]] = arith.constant 3 : i16
 // CHECK-DAG:     %[[LOW:.*]] = arith.constant -128 : i16
@@ -75,13 +78,11 @@ func.func @identity(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
 // CHECK:           %[[S:.*]] = arith.addi %[[T0]], %[[T1]] : i16
 // CHECK:           %[[Q:.*]] = arith.shrsi %[[S]], %[[TWO]] : i16
 // CHECK:           %[[R:.*]] = arith.andi %[[S]], %[[MASK]] : i16
-// CHECK:           %[[ABOVE:.*]] = arith.cmpi sgt, %[[R]], %[[TWO]] : i16
-// CHECK:           %[[TIE:.*]] = arith.cmpi eq, %[[R]], %[[TWO]] : i16
-// CHECK:           %[[ODD:.*]] = arith.trunci %[[Q]] : i16 to i1
-// CHECK:           %[[TIEODD:.*]] = arith.andi %[[TIE]], %[[ODD]] : i1
-// CHECK:           %[[UP:.*]] = arith.ori %[[ABOVE]], %[[TIEODD]] : i1
-// CHECK:           %[[UPI:.*]] = arith.extui %[[UP]] : i1 to i16
-// CHECK:           %[[ROUNDED:.*]] = arith.addi %[[Q]], %[[UPI]] : i16
+// CHECK:           %[[ODD:.*]] = arith.andi %[[Q]], %[[ONE]] : i16
+// CHECK:           %[[RODD:.*]] = arith.addi %[[R]], %[[ODD]] : i16
+// CHECK:           %[[BIASED:.*]] = arith.addi %[[RODD]], %[[ONE]] : i16
+// CHECK:           %[[UP:.*]] = arith.shrui %[[BIASED]], %[[TWO]] : i16
+// CHECK:           %[[ROUNDED:.*]] = arith.addi %[[Q]], %[[UP]] : i16
 // CHECK:           %[[A:.*]] = arith.maxsi %[[ROUNDED]], %[[LOW]] : i16
 // CHECK:           %[[B:.*]] = arith.minsi %[[A]], %[[HIGH]] : i16
 // CHECK:           arith.trunci %[[B]] : i16 to i8
