@@ -680,6 +680,83 @@ void shareReadOnlyLoads(func::FuncOp func) {
   });
 }
 
+/// The source of a shuffle that permutes the lanes of one vector into as
+/// many lanes (both operands the same value), else null: an elementwise op
+/// then costs the same before the shuffle as after it.
+Value getPermutedSource(Value value) {
+  auto shuffle = value.getDefiningOp<vector::ShuffleOp>();
+  if (!shuffle || shuffle.getV1() != shuffle.getV2() ||
+      shuffle.getV1VectorType().getRank() != 1 ||
+      shuffle.getV1VectorType().getNumElements() !=
+          shuffle.getResultVectorType().getNumElements())
+    return {};
+  return shuffle.getV1();
+}
+
+/// Builds `shuffle(v, v, mask)`, the mask `shuffle`'s.
+Value shuffleLike(PatternRewriter &rewriter, vector::ShuffleOp shuffle,
+                  Value v) {
+  return vector::ShuffleOp::create(rewriter, shuffle.getLoc(), v, v,
+                                   shuffle.getMask());
+}
+
+/// Sinks a lane permutation below the widening and the arithmetic that
+/// follow it: ext(shuffle(a)) is shuffle(ext(a)), op(shuffle(a), uniform)
+/// is shuffle(op(a, uniform)), and op(shuffle(a), shuffle(b)) of one mask
+/// is shuffle(op(a, b)). An integer kernel's taps are shuffles of the rows
+/// of X, and its sum over a column of taps then blends the rows once, for
+/// every tap of the row that shuffles that blend.
+template <typename Op>
+struct SinkPermutationBelowElementwise : OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(Op op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (!type || type.getRank() != 1)
+      return failure();
+    if constexpr (std::is_same_v<Op, arith::ExtUIOp> ||
+                  std::is_same_v<Op, arith::ExtSIOp>) {
+      Value source = getPermutedSource(op.getIn());
+      if (!source)
+        return failure();
+      auto shuffle = op.getIn().template getDefiningOp<vector::ShuffleOp>();
+      Value widened = Op::create(rewriter, op.getLoc(),
+                                 type.clone(type.getElementType()), source);
+      rewriter.replaceOp(op, shuffleLike(rewriter, shuffle, widened));
+      return success();
+    } else {
+      Value lhs = op.getLhs(), rhs = op.getRhs();
+      auto isUniform = [](Value v) {
+        return v.getDefiningOp<vector::BroadcastOp>() ||
+               matchPattern(v, m_Constant<SplatElementsAttr>(nullptr));
+      };
+      Value lhsSource = getPermutedSource(lhs);
+      Value rhsSource = getPermutedSource(rhs);
+      auto lhsShuffle = lhs.template getDefiningOp<vector::ShuffleOp>();
+      auto rhsShuffle = rhs.template getDefiningOp<vector::ShuffleOp>();
+      Value newLhs, newRhs;
+      vector::ShuffleOp shuffle;
+      if (lhsSource && rhsSource &&
+          lhsShuffle.getMask() == rhsShuffle.getMask() &&
+          lhsSource.getType() == rhsSource.getType()) {
+        newLhs = lhsSource, newRhs = rhsSource, shuffle = lhsShuffle;
+      } else if (lhsSource && isUniform(rhs) &&
+                 lhsSource.getType() == rhs.getType()) {
+        newLhs = lhsSource, newRhs = rhs, shuffle = lhsShuffle;
+      } else if (rhsSource && isUniform(lhs) &&
+                 rhsSource.getType() == lhs.getType()) {
+        newLhs = lhs, newRhs = rhsSource, shuffle = rhsShuffle;
+      } else {
+        return failure();
+      }
+      Value result = Op::create(rewriter, op.getLoc(), newLhs, newRhs);
+      rewriter.replaceOp(op, shuffleLike(rewriter, shuffle, result));
+      return success();
+    }
+  }
+};
+
 struct ONNXSpecializeGathersPass
     : onnxc::impl::ONNXSpecializeGathersPassBase<ONNXSpecializeGathersPass> {
   void runOnOperation() override {
@@ -721,6 +798,10 @@ struct ONNXSpecializeGathersPass
 void onnxc::populateONNXSpecializeGathersPatterns(RewritePatternSet &patterns) {
   patterns.add<FoldTransferReadOfConstantGlobal,
                FoldTransferReadOfUniformConstantGlobal,
-               HoistUniformGatherOffset, GatherOfNearbyConstantLanesToShuffle>(
+               HoistUniformGatherOffset, GatherOfNearbyConstantLanesToShuffle,
+               SinkPermutationBelowElementwise<arith::ExtUIOp>,
+               SinkPermutationBelowElementwise<arith::ExtSIOp>,
+               SinkPermutationBelowElementwise<arith::MulIOp>,
+               SinkPermutationBelowElementwise<arith::AddIOp>>(
       patterns.getContext());
 }

@@ -1065,3 +1065,48 @@ func.func @forward_buffer_stores_kept(%v: vector<4xf32>, %s: vector<[4]xf32>, %b
   vector.store %p, %out16[%c0] : memref<16xi8>, vector<16xi8>
   return
 }
+
+// -----
+
+// Two rows' taps shuffled alike, widened, weighted by one factor each and
+// added: the rows are blended first and the blend is shuffled once. A
+// permutation within one vector costs the same on the wider lanes.
+// CHECK-LABEL: func @blend_before_shuffle
+// CHECK-SAME:    (%[[A:.*]]: vector<8xi8>, %[[B:.*]]: vector<8xi8>, %[[WA:.*]]: i16, %[[WB:.*]]: i16)
+// CHECK-DAG:     %[[EA:.*]] = arith.extui %[[A]] : vector<8xi8> to vector<8xi16>
+// CHECK-DAG:     %[[EB:.*]] = arith.extui %[[B]] : vector<8xi8> to vector<8xi16>
+// CHECK-DAG:     %[[PA:.*]] = arith.muli %[[EA]], %{{.*}} : vector<8xi16>
+// CHECK-DAG:     %[[PB:.*]] = arith.muli %{{.*}}, %[[EB]] : vector<8xi16>
+// CHECK:         %[[SUM:.*]] = arith.addi %[[PA]], %[[PB]] : vector<8xi16>
+// CHECK:         %[[S:.*]] = vector.shuffle %[[SUM]], %[[SUM]] [1, 0, 3, 2, 5, 4, 7, 6]
+// CHECK-NEXT:    return %[[S]]
+func.func @blend_before_shuffle(%a: vector<8xi8>, %b: vector<8xi8>, %wa: i16, %wb: i16) -> vector<8xi16> {
+  %sa = vector.shuffle %a, %a [1, 0, 3, 2, 5, 4, 7, 6] : vector<8xi8>, vector<8xi8>
+  %sb = vector.shuffle %b, %b [1, 0, 3, 2, 5, 4, 7, 6] : vector<8xi8>, vector<8xi8>
+  %ea = arith.extui %sa : vector<8xi8> to vector<8xi16>
+  %eb = arith.extui %sb : vector<8xi8> to vector<8xi16>
+  %ba = vector.broadcast %wa : i16 to vector<8xi16>
+  %bb = vector.broadcast %wb : i16 to vector<8xi16>
+  %pa = arith.muli %ea, %ba : vector<8xi16>
+  %pb = arith.muli %bb, %eb : vector<8xi16>
+  %sum = arith.addi %pa, %pb : vector<8xi16>
+  return %sum : vector<8xi16>
+}
+
+// -----
+
+// Shuffles that differ, or that gather a wider vector into a narrower one,
+// stay where they are: the op would otherwise run on more lanes.
+// CHECK-LABEL: func @shuffles_that_stay
+// CHECK:         vector.shuffle %{{.*}} [1, 0, 3, 2]
+// CHECK:         vector.shuffle %{{.*}} [2, 3, 0, 1]
+// CHECK:         %[[N:.*]] = vector.shuffle %{{.*}} [0, 2, 4, 6] : vector<8xi8>, vector<8xi8>
+// CHECK:         arith.extui %[[N]] : vector<4xi8> to vector<4xi16>
+func.func @shuffles_that_stay(%a: vector<4xi16>, %b: vector<4xi16>, %c: vector<8xi8>) -> (vector<4xi16>, vector<4xi16>) {
+  %sa = vector.shuffle %a, %a [1, 0, 3, 2] : vector<4xi16>, vector<4xi16>
+  %sb = vector.shuffle %b, %b [2, 3, 0, 1] : vector<4xi16>, vector<4xi16>
+  %sum = arith.addi %sa, %sb : vector<4xi16>
+  %n = vector.shuffle %c, %c [0, 2, 4, 6] : vector<8xi8>, vector<8xi8>
+  %e = arith.extui %n : vector<4xi8> to vector<4xi16>
+  return %sum, %e : vector<4xi16>, vector<4xi16>
+}

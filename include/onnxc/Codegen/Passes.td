@@ -251,6 +251,11 @@ def ONNXSpecializeGathersPass
     takes a vector ALU slot; an aligned window is aligned whenever the row
     is (a vector from an unaligned span start straddles two cache lines),
     and the two taps of a linear Upsample's tile share it.
+    A shuffle that permutes one vector into as many lanes then sinks below
+    the integer widening and the `arith.muli` by a broadcast that follow it,
+    and two shuffles of one mask below the `arith.addi` of their results:
+    an integer kernel blends the rows of a column once and shuffles the
+    blend for each of the column's taps, rather than shuffling every row.
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -31,10 +31,11 @@ struct AxisTables {
 };
 
 /// docs/semantics.md's weighted sum for the output element at `position`,
-/// nested axis by axis: for integers as the reference interpolates, each
-/// tap of the first resized axis weighting a sum over the next axis's taps,
-/// and so on down to X; for real floats the other way round, from the last
-/// axis, so that outputs along a row share the inner sums. `tapIndex(a, t)`
+/// nested axis by axis: for integers computed in floats as the reference
+/// interpolates, each tap of the first resized axis weighting a sum over
+/// the next axis's taps, and so on down to X; for real floats and exact
+/// fixed-point sums the other way round, from the last axis, so that
+/// outputs along a row share the inner sums. `tapIndex(a, t)`
 /// is the index of tap t of resized axis a, and `tapWeight(a, t)` its
 /// weight. The sum is in `compute`'s type, in parts. `referenceOrder`
 /// nests every type as integers are, for kernels whose outputs share the

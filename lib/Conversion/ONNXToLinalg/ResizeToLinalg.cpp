@@ -286,8 +286,10 @@ SmallVector<Value> onnxc::onnx_to_linalg::resize::buildNestedSum(
   // innermost sums then run over the first axes, and the last axis's taps
   // weight them. Along the last axis, neighbouring outputs (and the phases
   // of an integer factor) share those sums, which CSE then computes once.
-  bool lastAxisOutermost =
-      compute.contract && !compute.isComplex && !referenceOrder;
+  // Fixed-point sums are exact in any order, and nest so too: the taps of
+  // the last axis then shuffle one blend of the rows rather than each row.
+  bool lastAxisOutermost = (compute.contract || compute.fixedType) &&
+                           !compute.isComplex && !referenceOrder;
   auto axisAt = [&](int64_t depth) {
     return lastAxisOutermost ? k - 1 - depth : depth;
   };

@@ -722,3 +722,21 @@ func.func @nearest_channels_last(%x: tensor<2x4x3xui8>) -> tensor<3x6x3xui8> {
   %0 = onnx.ResizeV19 %x scales(%s : tensor<3xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<asymmetric>, nearest_mode = #onnx.nearest_mode<floor>} : tensor<2x4x3xui8> -> tensor<3x6x3xui8>
   return %0 : tensor<3x6x3xui8>
 }
+
+// -----
+
+// Fixed-point sums are exact in any order: like floats, they nest with the
+// last axis outermost, so that the inner sums blend the rows of one column
+// (in vector code, one shuffle of the blend serves the column's taps).
+// CHECK-LABEL: func @linear_integer_rows_inside
+// CHECK:         linalg.generic
+// CHECK:           %[[COL:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK:           %[[ROW0:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK:           tensor.extract %{{.*}}[%[[ROW0]], %[[COL]]] : tensor<4x4xi8>
+// CHECK:           %[[ROW1:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK:           tensor.extract %{{.*}}[%[[ROW1]], %[[COL]]] : tensor<4x4xi8>
+func.func @linear_integer_rows_inside(%x: tensor<4x4xui8>) -> tensor<6x6xui8> {
+  %s = onnx.Constant dense<[6, 6]> : tensor<2xi64>
+  %0 = onnx.ResizeV19 %x sizes(%s : tensor<2xi64>) {mode = #onnx.resize_mode<linear>} : tensor<4x4xui8> -> tensor<6x6xui8>
+  return %0 : tensor<6x6xui8>
+}
