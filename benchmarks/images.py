@@ -213,10 +213,10 @@ def main():
         columns = [c for c in columns if any(
             p[0] == c for job in selected for p in job[4])]
         print("\n%d thread%s\n" % (threads, "" if threads == 1 else "s"))
-        print("| job | onnxc, of the limit | " + " | ".join(
+        print("| job | onnxc ms | onnxc, of the limit | " + " | ".join(
             "%s time / onnxc's (largest difference)" % c for c in columns) +
             " |")
-        print("|---|---:|" + "---:|" * len(columns))
+        print("|---|---:|---:|" + "---:|" * len(columns))
         for name, make, keywords, _, peers in selected:
             x = make(rng)
             reference = onnxc.resize(x, num_threads=threads, **keywords)
@@ -239,13 +239,16 @@ def main():
                                    destination=destination:
                                    run(source, destination)))
             ratios = {c: [] for c, _ in contenders}
+            onnxc_ms = []
             for _ in range(args.rounds):
                 bound = limit_ms(nbytes, threads)
                 times = {c: median_ms(f) for c, f in contenders}
+                onnxc_ms.append(times["onnxc"])
                 ratios["onnxc"].append(bound / times["onnxc"])
                 for column in cells:
                     ratios[column].append(times[column] / times["onnxc"])
-            row = ["%.2f" % statistics.median(ratios["onnxc"])]
+            row = ["%.3f" % statistics.median(onnxc_ms),
+                   "%.2f" % statistics.median(ratios["onnxc"])]
             for column in columns:
                 if column not in cells:
                     row.append("—")
