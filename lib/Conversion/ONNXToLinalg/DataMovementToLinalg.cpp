@@ -7,9 +7,10 @@
 // lets the producer of an input, a Resize, write there directly); Transpose
 // is linalg.transpose; Reshape, Squeeze and Unsqueeze are tensor.reshape
 // (the same elements in another shape); ConstantOfShape too large to fold
-// is a linalg.fill. Concat and Transpose take run-time dimensions too (the
-// shape function checks that Concat's inputs agree off the axis); the
-// reshapes and ConstantOfShape need static shapes.
+// is a linalg.fill. Concat, Transpose, Unsqueeze and Squeeze take run-time
+// dimensions too (the shape function checks that Concat's inputs agree off
+// the axis; the dimensions Squeeze removes must be static); Reshape and
+// ConstantOfShape need static shapes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -185,7 +186,8 @@ template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
                                                            *groups);
       return success();
     }
-    if (sourceType.getRank() == 0 || resultType.getRank() == 0)
+    if (sourceType.getRank() == 0 || resultType.getRank() == 0 ||
+        !sourceType.hasStaticShape() || !resultType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "no reassociation");
     auto all = [](int64_t rank) {
       return SmallVector<ReassociationIndices>{
@@ -200,9 +202,21 @@ template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
 };
 } // namespace
 
+/// The number of run-time dimensions of a ranked tensor type.
+static int64_t countDynamicDims(Type type) {
+  return llvm::count_if(cast<RankedTensorType>(type).getShape(),
+                        ShapedType::isDynamic);
+}
+
 bool onnxc::onnx_to_linalg::isLoweredDataMovement(Operation *op) {
-  if (isa<ConcatV13Op, TransposeV25Op>(op))
+  if (isa<ConcatV13Op, TransposeV25Op, UnsqueezeV25Op>(op))
     return true;
+  // Squeeze and Unsqueeze remove or insert dimensions of 1: a view of the
+  // same elements whatever the others are, once every squeezed dimension is
+  // known to be 1.
+  if (isa<SqueezeV25Op>(op))
+    return countDynamicDims(op->getOperand(0).getType()) ==
+           countDynamicDims(op->getResult(0).getType());
   if (!isa<ReshapeV25Op, SqueezeV25Op, UnsqueezeV25Op, ConstantOfShapeV25Op>(
           op))
     return false;

@@ -309,8 +309,11 @@ static std::string explainUnfolded(Operation *op) {
     return "the values of its shape input are dimensions of its result, "
            "which onnxc needs at compile time: a constant, or computed "
            "from constants and static dimensions";
-  if (readsData &&
-      isa<ReshapeV25Op, SqueezeV25Op, UnsqueezeV25Op, ConstantOfShapeV25Op>(op))
+  if (isa<SqueezeV25Op>(op))
+    return "a dimension it removes is known only at run time, and onnxc "
+           "removes only dimensions known to be 1; give the graph inputs' "
+           "shapes with --input-shape";
+  if (readsData && isa<ReshapeV25Op, ConstantOfShapeV25Op>(op))
     return "onnxc computes this operator on tensor data only when every "
            "shape is known at compile time; give the graph inputs' shapes "
            "with --input-shape";

@@ -23,11 +23,12 @@ void populateResizeToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                     bool alignCornersByOutputLength);
 
 /// Whether every operand and result of `op` is a tensor of static shape:
-/// the reshapes and ConstantOfShape are lowered only then.
+/// Reshape and ConstantOfShape are lowered only then.
 bool hasStaticShapes(mlir::Operation *op);
 
-/// Concat and Transpose of the newest versions; Reshape, Squeeze,
-/// Unsqueeze and ConstantOfShape on static shapes (isLoweredDataMovement).
+/// Concat, Transpose and Unsqueeze of the newest versions, Squeeze of
+/// dimensions known to be 1, Reshape and ConstantOfShape on static shapes
+/// (isLoweredDataMovement).
 void populateDataMovementToLinalgPatterns(
     const mlir::TypeConverter &typeConverter,
     mlir::RewritePatternSet &patterns);

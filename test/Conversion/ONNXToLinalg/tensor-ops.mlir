@@ -169,3 +169,30 @@ func.func @constant_of_run_time_shape(%s: tensor<2xi64>) -> tensor<?x?xf32> {
   %0 = onnx.ConstantOfShapeV25 %s : tensor<2xi64> -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// Unsqueeze and Squeeze on run-time dimensions are views too: the inserted
+// or removed dimension of 1 joins a neighbour's group.
+// CHECK-LABEL: func @unsqueeze_and_squeeze_of_run_time_shape
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x3x?xf32>)
+// CHECK-DAG:     %[[N:.*]] = tensor.dim %[[X]], %c0
+// CHECK-DAG:     %[[W:.*]] = tensor.dim %[[X]], %c2
+// CHECK:         %[[U:.*]] = tensor.expand_shape %[[X]] {{\[}}[0], [1], [2, 3]] output_shape [%[[N]], 3, 1, %[[W]]] : tensor<?x3x?xf32> into tensor<?x3x1x?xf32>
+// CHECK:         tensor.collapse_shape %[[U]] {{\[}}[0], [1], [2, 3]] : tensor<?x3x1x?xf32> into tensor<?x3x?xf32>
+func.func @unsqueeze_and_squeeze_of_run_time_shape(%x: tensor<?x3x?xf32>) -> tensor<?x3x?xf32> {
+  %a = onnx.Constant dense<[2]> : tensor<1xi64>
+  %0 = onnx.UnsqueezeV25 %x, %a : tensor<?x3x?xf32>, tensor<1xi64> -> tensor<?x3x1x?xf32>
+  %1 = onnx.SqueezeV25 %0 axes(%a : tensor<1xi64>) : tensor<?x3x1x?xf32> -> tensor<?x3x?xf32>
+  return %1 : tensor<?x3x?xf32>
+}
+
+// -----
+
+// A removed dimension known only at run time may not be 1.
+func.func @squeeze_of_run_time_dimension(%x: tensor<4x?xf32>) -> tensor<4xf32> {
+  %a = onnx.Constant dense<[1]> : tensor<1xi64>
+  // expected-error @+1 {{Squeeze: a dimension it removes is known only at run time, and onnxc removes only dimensions known to be 1; give the graph inputs' shapes with --input-shape}}
+  %0 = onnx.SqueezeV25 %x axes(%a : tensor<1xi64>) : tensor<4x?xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
