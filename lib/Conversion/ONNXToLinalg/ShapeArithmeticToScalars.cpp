@@ -127,16 +127,17 @@ StringRef getScalarizedOperator(Operation *op) {
 }
 
 /// A shape arithmetic op computed as scalars.
-struct ScalarizeShapeArithmetic : ConversionPattern {
+struct ScalarizeShapeArithmetic
+    : OpInterfaceConversionPattern<VersionedOpInterface> {
+  // Above the linalg lowerings of the same ops on data.
   ScalarizeShapeArithmetic(const TypeConverter &typeConverter,
                            MLIRContext *context)
-      // Above the linalg lowerings of the same ops on data.
-      : ConversionPattern(typeConverter, MatchAnyOpTypeTag(), /*benefit=*/2,
-                          context) {}
+      : OpInterfaceConversionPattern(typeConverter, context, /*benefit=*/2) {}
 
   LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+  matchAndRewrite(VersionedOpInterface versioned, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
+    Operation *op = versioned.getOperation();
     StringRef name = getScalarizedOperator(op);
     if (name.empty())
       return rewriter.notifyMatchFailure(op, "not small shape arithmetic");
