@@ -165,6 +165,32 @@ Value allOf(OpBuilder &b, Location loc, ArrayRef<Value> conditions) {
   return result;
 }
 
+/// The product of index `factors` (negative ones taken as 0), or `limit` + 1
+/// once it would pass `limit` (a positive index): a product that cannot
+/// wrap, for checks against sizes no tensor reaches.
+Value buildSaturatingProduct(OpBuilder &b, Location loc,
+                             ArrayRef<Value> factors, int64_t limit) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value bound = arith::ConstantIndexOp::create(b, loc, limit);
+  Value past = arith::ConstantIndexOp::create(b, loc, limit + 1);
+  Value product = one;
+  for (Value factor : factors) {
+    factor = arith::MaxSIOp::create(b, loc, factor, zero);
+    Value divisor = arith::SelectOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, factor, zero),
+        one, factor);
+    Value overflows =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, product,
+                              arith::DivSIOp::create(b, loc, bound, divisor));
+    product =
+        arith::SelectOp::create(b, loc, overflows, past,
+                                arith::MulIOp::create(b, loc, product, factor));
+  }
+  return product;
+}
+
 /// Clip: a bound of dynamic shape holds exactly one element.
 void addChecks(LatestClipOp op, IRMapping &mapping, OpBuilder &b,
                CheckedBodyBuilder &checks) {
@@ -466,6 +492,23 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
                                what)
                      .str());
   }
+  if (!resize.scales && !resultType.hasStaticShape()) {
+    // Sizes may each be valid and still ask for more than memory holds.
+    Type element = resultType.getElementType();
+    int64_t bytes = 8; // A string is a pointer.
+    if (auto complex = dyn_cast<ComplexType>(element))
+      bytes = 2 * complex.getElementType().getIntOrFloatBitWidth() / 8;
+    else if (element.isIntOrFloat())
+      bytes = std::max(element.getIntOrFloatBitWidth() / 8, 1u);
+    int64_t limit = (int64_t(1) << 62) / bytes;
+    SmallVector<Value> lengths =
+        llvm::map_to_vector(axes, [&](const ResizedAxis &axis) {
+          return getValueOrCreateConstantIndexOp(b, loc, axis.outLength);
+        });
+    fits.push_back(arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::sle,
+        buildSaturatingProduct(b, loc, lengths, limit), index(limit)));
+  }
   if (!fits.empty())
     checks.check(
         allOf(b, loc, fits),
@@ -531,6 +574,86 @@ void addAgreementChecks(Operation *op, IRMapping &mapping, OpBuilder &b,
                                       "known at compile time)",
                                       describe(op))
                             .str());
+}
+
+/// Reshape whose entries or input sizes run time gives: entries of -1 or
+/// more, at most one -1, a 0 only where the input has that dimension (with
+/// allowzero, never beside a -1), and a shape of as many elements as the
+/// input holds.
+void addChecks(ReshapeV25Op op, IRMapping &mapping, OpBuilder &b,
+               CheckedBodyBuilder &checks) {
+  if (matchPattern(op.getShape(), m_Constant()) &&
+      op.getData().getType().hasStaticShape())
+    return; // Checked by the verifier.
+  Location loc = op.getLoc();
+  std::string what = describe(op);
+  Value data = mapping.lookup(op.getData());
+  Value shape = mapping.lookup(op.getShape());
+  bool allowZero = op.getAllowzero() != 0;
+  int64_t rank = op.getData().getType().getRank();
+  auto index = [&](int64_t i) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, i);
+  };
+  auto compare = [&](arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, predicate, lhs, rhs).getResult();
+  };
+  using Predicate = arith::CmpIPredicate;
+  SmallVector<Value> entries =
+      buildReshapeEntries(b, loc, data, shape, /*allowZero=*/true);
+  SmallVector<Value> resolved =
+      buildReshapeEntries(b, loc, data, shape, allowZero);
+  Value zero = index(0), one = index(1), minusOne = index(-1);
+  Value inferred = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  Value zeroed = inferred;
+  SmallVector<Value> valid;
+  for (auto [i, entry] : llvm::enumerate(entries)) {
+    valid.push_back(compare(Predicate::sge, entry, minusOne));
+    Value isInferred = compare(Predicate::eq, entry, minusOne);
+    // A second -1.
+    valid.push_back(arith::XOrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, inferred, isInferred),
+        arith::ConstantOp::create(b, loc, b.getBoolAttr(true))));
+    inferred = arith::OrIOp::create(b, loc, inferred, isInferred);
+    Value isZero = compare(Predicate::eq, entry, zero);
+    zeroed = arith::OrIOp::create(b, loc, zeroed, isZero);
+    if (!allowZero && static_cast<int64_t>(i) >= rank)
+      valid.push_back(compare(Predicate::ne, entry, zero));
+  }
+  if (allowZero)
+    valid.push_back(arith::XOrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, inferred, zeroed),
+        arith::ConstantOp::create(b, loc, b.getBoolAttr(true))));
+  checks.check(allOf(b, loc, valid),
+               llvm::formatv("{0}: its shape entries must be >= -1, with at "
+                             "most one -1{1}",
+                             what,
+                             allowZero ? " and no 0 beside it (allowzero)"
+                                       : ", and a 0 only where the input has "
+                                         "that dimension")
+                   .str());
+  // The product of the entries other than -1, saturated past 2^62 (no
+  // tensor holds more).
+  SmallVector<Value> factors;
+  for (auto [entry, size] : llvm::zip_equal(entries, resolved))
+    factors.push_back(arith::SelectOp::create(
+        b, loc, compare(Predicate::eq, entry, minusOne), one, size));
+  Value known = buildSaturatingProduct(b, loc, factors, int64_t(1) << 62);
+  Value total = one;
+  for (OpFoldResult size : tensor::getMixedSizes(b, loc, data))
+    total = arith::MulIOp::create(
+        b, loc, total, getValueOrCreateConstantIndexOp(b, loc, size));
+  Value divisor = arith::SelectOp::create(
+      b, loc, compare(Predicate::eq, known, zero), one, known);
+  Value fills = arith::AndIOp::create(
+      b, loc, compare(Predicate::ne, known, zero),
+      compare(Predicate::eq, arith::RemSIOp::create(b, loc, total, divisor),
+              zero));
+  Value fits = arith::SelectOp::create(b, loc, inferred, fills,
+                                       compare(Predicate::eq, known, total));
+  checks.check(fits, llvm::formatv("{0}: its shape does not hold the "
+                                   "input's number of elements",
+                                   what)
+                         .str());
 }
 
 /// tensor.cast to a more static type: the dimensions it asserts.
@@ -698,6 +821,8 @@ struct ONNXGenerateShapeFunctionsPass
         addResizeChecks(resize, resize.getResizeOperands(), mapping, b, checks);
       else if (auto cast = dyn_cast<tensor::CastOp>(op))
         addChecks(cast, mapping, b, checks);
+      else if (auto reshape = dyn_cast<ReshapeV25Op>(op))
+        addChecks(reshape, mapping, b, checks);
       else if (isa<AddV14Op, SubV14Op, MulV14Op, DivV14Op, MaxV13Op, MinV13Op,
                    ConcatV13Op>(op))
         addAgreementChecks(&op, mapping, b, checks);

@@ -129,9 +129,11 @@ func.func @resize_runtime(%x: tensor<1x?xf32> {onnx.name = "X"}, %s: tensor<?xf3
 
 // -----
 
-// Run-time sizes: at least zero, and none for an empty input axis.
+// Run-time sizes: at least zero, an output that memory can hold (its
+// element count saturated past 2^62 bytes), and none for an empty input axis.
 // CHECK-LABEL: func @resize_sizes_shapes
-// CHECK-SAME:    attributes {onnx.checks = ["Resize node 's': sizes must be >= 0", "Resize node 's': an empty input dimension cannot be resized to a non-empty one"]}
+// CHECK-SAME:    attributes {onnx.checks = ["Resize node 's': sizes must be >= 0", "Resize node 's': an output dimension is too large", "Resize node 's': an empty input dimension cannot be resized to a non-empty one"]}
+// CHECK:         arith.cmpi sle, %{{.*}}, %c1152921504606846976
 func.func @resize_sizes(%x: tensor<?xf32> {onnx.name = "X"}, %n: tensor<1xi64> {onnx.name = "sizes"}) -> tensor<?xf32> {
   %0 = onnx.ResizeV19 %x sizes(%n : tensor<1xi64>) : tensor<?xf32> -> tensor<?xf32> loc("s")
   return %0 : tensor<?xf32>
@@ -177,4 +179,21 @@ func.func @neck(%x: tensor<?x3xf32> {onnx.name = "x"}, %lateral: tensor<?x3xf32>
   %0 = onnx.AddV14 %x, %lateral : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32> loc("a")
   %1 = onnx.ConcatV13 %0, %skip {axis = 1 : i64} : (tensor<?x3xf32>, tensor<?x2xf32>) -> tensor<?x5xf32> loc("c")
   return %1 : tensor<?x5xf32>
+}
+
+// -----
+
+// Reshape to run-time entries: the entries are valid, and the shape holds
+// the input's number of elements (a -1 divides it, else the product
+// equals it). The dimensions are the entries, 0 resolved to the input's.
+// CHECK-LABEL: func @flatten_shapes
+// CHECK-SAME:    onnx.checks = ["Reshape node 'r': its shape entries must be >= -1, with at most one -1, and a 0 only where the input has that dimension", "Reshape node 'r': its shape does not hold the input's number of elements"]
+// CHECK-DAG:     %[[E0:.*]] = tensor.extract %{{.*}}[%c0{{.*}}] : tensor<2xi64>
+// CHECK-DAG:     %[[E1:.*]] = tensor.extract %{{.*}}[%c1{{.*}}] : tensor<2xi64>
+// CHECK-DAG:     arith.cmpi sge, %{{.*}}, %c-1
+// CHECK-DAG:     arith.remsi
+// CHECK:         return
+func.func @flatten(%x: tensor<?x3x4xf32> {onnx.name = "x"}, %s: tensor<2xi64> {onnx.name = "s"}) -> tensor<?x?xf32> {
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<?x3x4xf32>, tensor<2xi64>) -> tensor<?x?xf32> loc("r")
+  return %0 : tensor<?x?xf32>
 }

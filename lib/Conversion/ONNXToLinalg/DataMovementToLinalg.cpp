@@ -5,12 +5,13 @@
 // Transposes. Concat writes each input into its region of the result
 // (tensor.insert_slice into one tensor.empty: empty-tensor elimination then
 // lets the producer of an input, a Resize, write there directly); Transpose
-// is linalg.transpose; Reshape, Squeeze and Unsqueeze are tensor.reshape
-// (the same elements in another shape); ConstantOfShape too large to fold
-// is a linalg.fill. Concat, Transpose, Unsqueeze and Squeeze take run-time
-// dimensions too (the shape function checks that Concat's inputs agree off
-// the axis; the dimensions Squeeze removes must be static); Reshape and
-// ConstantOfShape need static shapes.
+// is linalg.transpose; Reshape, Squeeze and Unsqueeze are collapses and
+// expands (the same elements in another shape); ConstantOfShape too large to
+// fold is a linalg.fill. Concat, Transpose, Reshape, Unsqueeze and Squeeze
+// take run-time dimensions too (the shape function checks that Concat's
+// inputs agree off the axis and that Reshape's entries fit its input; the
+// dimensions Squeeze removes must be static); ConstantOfShape needs a
+// static shape.
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,6 +155,44 @@ struct ConstantOfShapeLowering : OpConversionPattern<ConstantOfShapeV25Op> {
   }
 };
 
+/// The elements of `data` in the shape of Reshape's `shape`, whose sizes
+/// run time decides: a collapse to one axis and an expand from it, views
+/// that hold whatever the sizes turn out to be.
+Value reshapeToRunTimeSizes(OpBuilder &b, Location loc, Value data, Value shape,
+                            bool allowZero, RankedTensorType resultType) {
+  SmallVector<OpFoldResult> sizes =
+      onnx::reifyReshapedSizes(b, loc, data, shape, allowZero, resultType);
+  auto sourceType = cast<RankedTensorType>(data.getType());
+  Type elementType = resultType.getElementType();
+  auto all = [](int64_t rank) {
+    return SmallVector<ReassociationIndices>{
+        llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+  };
+  Value flat = data;
+  if (sourceType.getRank() == 0)
+    flat = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({1}, elementType), data,
+        SmallVector<ReassociationIndices>{});
+  else if (sourceType.getRank() > 1)
+    flat = tensor::CollapseShapeOp::create(b, loc, data,
+                                           all(sourceType.getRank()));
+  // One axis as long as the result's elements: static exactly when the
+  // result's shape is (the shape function checks that the counts agree).
+  auto flatType = RankedTensorType::get({resultType.hasStaticShape()
+                                             ? resultType.getNumElements()
+                                             : ShapedType::kDynamic},
+                                        elementType);
+  if (flat.getType() != flatType)
+    flat = tensor::CastOp::create(b, loc, flatType, flat);
+  if (resultType.getRank() == 0)
+    return tensor::CollapseShapeOp::create(b, loc, resultType, flat,
+                                           SmallVector<ReassociationIndices>{});
+  if (resultType.getRank() == 1)
+    return flat;
+  return tensor::ExpandShapeOp::create(b, loc, resultType, flat,
+                                       all(resultType.getRank()), sizes);
+}
+
 /// Reshape, Squeeze or Unsqueeze: the input's elements in the result's
 /// static shape, as a collapse_shape or expand_shape where one does it
 /// (through one axis otherwise). Unlike tensor.reshape, these are views that
@@ -172,6 +211,15 @@ template <typename Op> struct ReshapeLowering : OpConversionPattern<Op> {
     Value data = adaptor.getData();
     auto sourceType = cast<RankedTensorType>(data.getType());
     Location loc = op.getLoc();
+    // Equal types with run-time dimensions may still hold other sizes.
+    if constexpr (std::is_same_v<Op, ReshapeV25Op>) {
+      if (!sourceType.hasStaticShape() || !resultType.hasStaticShape()) {
+        rewriter.replaceOp(
+            op, reshapeToRunTimeSizes(rewriter, loc, data, adaptor.getShape(),
+                                      op.getAllowzero() != 0, resultType));
+        return success();
+      }
+    }
     if (sourceType == resultType) {
       rewriter.replaceOp(op, data);
       return success();
@@ -209,7 +257,7 @@ static int64_t countDynamicDims(Type type) {
 }
 
 bool onnxc::onnx_to_linalg::isLoweredDataMovement(Operation *op) {
-  if (isa<ConcatV13Op, TransposeV25Op, UnsqueezeV25Op>(op))
+  if (isa<ConcatV13Op, TransposeV25Op, UnsqueezeV25Op, ReshapeV25Op>(op))
     return true;
   // Squeeze and Unsqueeze remove or insert dimensions of 1: a view of the
   // same elements whatever the others are, once every squeezed dimension is
@@ -217,8 +265,7 @@ bool onnxc::onnx_to_linalg::isLoweredDataMovement(Operation *op) {
   if (isa<SqueezeV25Op>(op))
     return countDynamicDims(op->getOperand(0).getType()) ==
            countDynamicDims(op->getResult(0).getType());
-  if (!isa<ReshapeV25Op, SqueezeV25Op, UnsqueezeV25Op, ConstantOfShapeV25Op>(
-          op))
+  if (!isa<ConstantOfShapeV25Op>(op))
     return false;
   return onnx_to_linalg::hasStaticShapes(op);
 }

@@ -298,12 +298,10 @@ static std::string explainUnfolded(Operation *op) {
     }
     llvm::append_range(worklist, producer->getOperands());
   }
-  // The values of a Reshape's or ConstantOfShape's shape are dimensions
-  // of the result, which only compile time can fix.
+  // The values of a ConstantOfShape's shape are dimensions of the result,
+  // which only compile time can fix.
   Value shape;
-  if (auto reshape = dyn_cast<ReshapeV25Op>(op))
-    shape = reshape.getShape();
-  else if (auto constantOfShape = dyn_cast<ConstantOfShapeV25Op>(op))
+  if (auto constantOfShape = dyn_cast<ConstantOfShapeV25Op>(op))
     shape = constantOfShape.getInput();
   if (shape && !matchPattern(shape, m_Constant()))
     return "the values of its shape input are dimensions of its result, "
@@ -313,7 +311,7 @@ static std::string explainUnfolded(Operation *op) {
     return "a dimension it removes is known only at run time, and onnxc "
            "removes only dimensions known to be 1; give the graph inputs' "
            "shapes with --input-shape";
-  if (readsData && isa<ReshapeV25Op, ConstantOfShapeV25Op>(op))
+  if (readsData && isa<ConstantOfShapeV25Op>(op))
     return "onnxc computes this operator on tensor data only when every "
            "shape is known at compile time; give the graph inputs' shapes "
            "with --input-shape";

@@ -23,11 +23,11 @@ void populateResizeToLinalgPatterns(const mlir::TypeConverter &typeConverter,
                                     bool alignCornersByOutputLength);
 
 /// Whether every operand and result of `op` is a tensor of static shape:
-/// Reshape and ConstantOfShape are lowered only then.
+/// ConstantOfShape is lowered only then.
 bool hasStaticShapes(mlir::Operation *op);
 
-/// Concat, Transpose and Unsqueeze of the newest versions, Squeeze of
-/// dimensions known to be 1, Reshape and ConstantOfShape on static shapes
+/// Concat, Transpose, Reshape and Unsqueeze of the newest versions, Squeeze
+/// of dimensions known to be 1, and ConstantOfShape of a static shape
 /// (isLoweredDataMovement).
 void populateDataMovementToLinalgPatterns(
     const mlir::TypeConverter &typeConverter,

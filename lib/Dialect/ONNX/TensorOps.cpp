@@ -11,6 +11,9 @@
 #include "ONNXOpsDetail.h"
 #include "onnxc/Dialect/ONNX/ElementTypes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -795,6 +798,70 @@ LogicalResult onnxc::onnx::detail::inferReshape(OptionalLoc loc, Value data,
   }
   inferred.push_back(RankedTensorType::get(result, type.getElementType()));
   return success();
+}
+
+SmallVector<Value> onnxc::onnx::buildReshapeEntries(OpBuilder &b, Location loc,
+                                                    Value data, Value shape,
+                                                    bool allowZero) {
+  int64_t rank = cast<RankedTensorType>(data.getType()).getRank();
+  int64_t count = cast<RankedTensorType>(shape.getType()).getDimSize(0);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  SmallVector<Value> entries;
+  for (int64_t i = 0; i < count; ++i) {
+    Value entry = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        tensor::ExtractOp::create(
+            b, loc, shape,
+            ValueRange{arith::ConstantIndexOp::create(b, loc, i)}));
+    if (!allowZero && i < rank)
+      entry = arith::SelectOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, entry, zero),
+          tensor::DimOp::create(b, loc, data, i), entry);
+    entries.push_back(entry);
+  }
+  return entries;
+}
+
+SmallVector<OpFoldResult>
+onnxc::onnx::reifyReshapedSizes(OpBuilder &b, Location loc, Value data,
+                                Value shape, bool allowZero,
+                                RankedTensorType resultType) {
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t size : resultType.getShape())
+    sizes.push_back(b.getIndexAttr(size));
+  if (resultType.hasStaticShape())
+    return sizes;
+  SmallVector<Value> entries =
+      buildReshapeEntries(b, loc, data, shape, allowZero);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value minusOne = arith::ConstantIndexOp::create(b, loc, -1);
+  Value total = one;
+  for (OpFoldResult size : tensor::getMixedSizes(b, loc, data))
+    total = arith::MulIOp::create(
+        b, loc, total, getValueOrCreateConstantIndexOp(b, loc, size));
+  for (int64_t d = 0, e = resultType.getRank(); d < e; ++d) {
+    if (!resultType.isDynamicDim(d))
+      continue;
+    // What the other entries leave, for a -1 here.
+    Value others = one;
+    for (auto [i, entry] : llvm::enumerate(entries))
+      if (static_cast<int64_t>(i) != d)
+        others = arith::MulIOp::create(b, loc, others, entry);
+    Value divisor = arith::SelectOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, others,
+                              arith::ConstantIndexOp::create(b, loc, 0)),
+        others, one);
+    Value inferred = arith::DivSIOp::create(b, loc, total, divisor);
+    sizes[d] = arith::SelectOp::create(
+                   b, loc,
+                   arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         entries[d], minusOne),
+                   inferred, entries[d])
+                   .getResult();
+  }
+  return sizes;
 }
 
 //===----------------------------------------------------------------------===//

@@ -42,7 +42,9 @@ class Neck(torch.nn.Module):
     """The necks around an upsampling: `kind` is fpn (the upsampled map,
     sized as the lateral one, plus it), fpn_linear (x2 bilinear plus the
     lateral), yolo (x2 nearest concatenated with a skip connection on the
-    channels) or relu6 (x2 nearest, then relu6, then the lateral added)."""
+    channels), relu6 (x2 nearest, then relu6, then the lateral added) or
+    tokens (fpn, then each channel's map flattened, as a transformer reads
+    it)."""
 
     def __init__(self, kind):
         super().__init__()
@@ -54,6 +56,9 @@ class Neck(torch.nn.Module):
         if self.kind == "fpn_linear":
             return F.interpolate(x, scale_factor=2.0, mode="bilinear",
                                  align_corners=False) + skip
+        if self.kind == "tokens":
+            y = F.interpolate(x, size=skip.shape[-2:]) + skip
+            return y.flatten(2)
         if self.kind == "yolo":
             return torch.cat([F.interpolate(x, scale_factor=2.0), skip], 1)
         return F.relu6(F.interpolate(x, scale_factor=2.0)) + skip
@@ -66,6 +71,7 @@ def export_dynamic(arrays, x, skip):
     arrays["skip_b"] = skip_b.numpy()
     image = {0: "n", 2: "h", 3: "w"}
     lateral = {0: "n", 2: "h2", 3: "w2"}
+    tokens = {0: "n", 2: "hw2"}
     for opset in (11, 13):
         for name in ("size_linear", "size_nearest", "recompute"):
             model = Interpolate(**CASES[name])
@@ -76,14 +82,15 @@ def export_dynamic(arrays, x, skip):
                               dynamic_axes={"x": image, "y": {0: "n"}})
             arrays[key] = model(x).numpy()
             arrays[key + "_b"] = model(x_b).numpy()
-    for kind in ("fpn", "fpn_linear", "yolo"):
+    for kind in ("fpn", "fpn_linear", "yolo", "tokens"):
         model = Neck(kind)
         key = f"dyn_neck_{kind}_13"
         torch.onnx.export(model, (x, skip), key + ".onnx", opset_version=13,
                           do_constant_folding=False,
                           input_names=["x", "skip"], output_names=["y"],
                           dynamic_axes={"x": image, "skip": lateral,
-                                        "y": lateral})
+                                        "y": tokens if kind == "tokens"
+                                        else lateral})
         arrays[key] = model(x, skip).numpy()
         arrays[key + "_b"] = model(x_b, skip_b).numpy()
 

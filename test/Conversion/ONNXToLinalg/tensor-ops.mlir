@@ -154,12 +154,45 @@ func.func @concat_with_empty_inputs(%x: tensor<2x3xf32>, %z: tensor<2x0xf32>) ->
 
 // -----
 
-// A shape read from tensor data gives the result dimensions no input shape
-// can fix: the error says so, not to give the inputs' shapes.
-func.func @reshape_to_run_time_shape(%x: tensor<6xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
-  // expected-error @+1 {{Reshape: the values of its shape input are dimensions of its result, which onnxc needs at compile time: a constant, or computed from constants and static dimensions}}
-  %0 = onnx.ReshapeV25 %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+// A shape read at run time: the elements through one axis, expanded to the
+// entries (0 copies the input's dimension, -1 takes what the others leave).
+// CHECK-LABEL: func @reshape_to_run_time_shape
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>, %[[S:.*]]: tensor<2xi64>)
+// CHECK-DAG:     %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+// CHECK-DAG:     %[[E0:.*]] = tensor.extract %[[S]][%{{.*}}] : tensor<2xi64>
+// CHECK-DAG:     %[[E1:.*]] = tensor.extract %[[S]][%{{.*}}] : tensor<2xi64>
+// CHECK:         %[[DYN:.*]] = tensor.cast %[[FLAT]] : tensor<6xf32> to tensor<?xf32>
+// CHECK:         %[[R:.*]] = tensor.expand_shape %[[DYN]] {{\[}}[0, 1]] output_shape [%{{.*}}, %{{.*}}] : tensor<?xf32> into tensor<?x?xf32>
+// CHECK:         return %[[R]]
+func.func @reshape_to_run_time_shape(%x: tensor<2x3xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Types alike do not make a view of the input: run-time entries may regroup
+// its elements ([2, 3] into [3, 2]).
+// CHECK-LABEL: func @reshape_same_type
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape
+// CHECK:         tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape
+func.func @reshape_same_type(%x: tensor<?x?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// A run-time input reshaped to static entries: its elements are cast to the
+// static count, which the shape function checks.
+// CHECK-LABEL: func @reshape_run_time_input_to_static
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK:         %[[STATIC:.*]] = tensor.cast %[[FLAT]] : tensor<?xf32> to tensor<8xf32>
+// CHECK:         tensor.expand_shape %[[STATIC]] {{\[}}[0, 1]] output_shape [2, 4] : tensor<8xf32> into tensor<2x4xf32>
+func.func @reshape_run_time_input_to_static(%x: tensor<?x4xf32>) -> tensor<2x4xf32> {
+  %s = onnx.Constant dense<[2, 4]> : tensor<2xi64>
+  %0 = onnx.ReshapeV25 %x, %s : (tensor<?x4xf32>, tensor<2xi64>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
 }
 
 // -----

@@ -165,6 +165,23 @@ int64_t getShapeStart(mlir::Operation *shapeOp);
 std::optional<llvm::SmallVector<int64_t>>
 getReadElementIndices(mlir::Operation *op);
 
+/// A Reshape's entries resolved against `data` (an entry 0 copies the
+/// input's dimension unless `allowZero`; -1 takes what the others leave):
+/// the static sizes of `resultType`, and index arithmetic over the
+/// extracted elements of the 1-D i64 `shape` for its dynamic ones. The
+/// shape function checks that the entries are valid; here a -1 beside a
+/// product of 0 divides by 1 instead, so that no division is undefined.
+llvm::SmallVector<mlir::OpFoldResult>
+reifyReshapedSizes(mlir::OpBuilder &builder, mlir::Location loc,
+                   mlir::Value data, mlir::Value shape, bool allowZero,
+                   mlir::RankedTensorType resultType);
+
+/// The entries of a Reshape's 1-D i64 `shape`, as indices, with 0 resolved
+/// against `data` (unless `allowZero`) and -1 left as -1.
+llvm::SmallVector<mlir::Value>
+buildReshapeEntries(mlir::OpBuilder &builder, mlir::Location loc,
+                    mlir::Value data, mlir::Value shape, bool allowZero);
+
 /// Output length of an upsampled dimension of length `inputLength` by
 /// `scale`, as docs/semantics.md defines it: trunc(float32(n) *f s). Returns
 /// std::nullopt when the scale is not a finite number >= 1 or the result does

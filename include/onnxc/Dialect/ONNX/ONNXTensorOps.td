@@ -341,7 +341,7 @@ def ONNX_ConstantOfShapeV # version # Op
 //===----------------------------------------------------------------------===//
 
 // Reshape-1 takes the shape as an attribute and is not supported; 14 adds
-// `allowzero`. The shape must be known at compile time: it decides the
+// `allowzero`. The shape must have a static length: it decides the
 // result's rank.
 foreach version = [5, 13, 14, 19, 21, 23, 24, 25] in
 def ONNX_ReshapeV # version # Op : ONNX_InferredOp<"Reshape", version,
