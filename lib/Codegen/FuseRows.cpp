@@ -14,6 +14,7 @@
 #include "LoopAccesses.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -162,13 +163,20 @@ LogicalResult fuseRow(RewriterBase &rewriter, linalg::GenericOp producer,
     rewriter.eraseOp(tiled->loops.front());
     return failure();
   }
-  // Into a row of its own, not a slice of the whole intermediate.
+  // Into a row of its own, not a slice of the whole intermediate: an
+  // allocation, which no CSE or hoisting merges with an alike tensor.empty
+  // outside the loop (the iterations would then share one row).
   auto tiledProducer = cast<linalg::GenericOp>(row->tiledOps.front());
   OpOperand *init = tiledProducer.getDpsInitOperand(0);
   rewriter.setInsertionPoint(tiledProducer);
-  Value rowInit = tensor::EmptyOp::create(
-      rewriter, loc, tensor::getMixedSizes(rewriter, loc, init->get()),
-      getElementTypeOrSelf(init->get().getType()));
+  SmallVector<Value> dynamicSizes;
+  auto rowType = cast<RankedTensorType>(init->get().getType());
+  for (auto [d, size] : llvm::enumerate(rowType.getShape()))
+    if (ShapedType::isDynamic(size))
+      dynamicSizes.push_back(
+          tensor::DimOp::create(rewriter, loc, init->get(), d));
+  Value rowInit = bufferization::AllocTensorOp::create(rewriter, loc, rowType,
+                                                       dynamicSizes);
   rewriter.modifyOpInPlace(tiledProducer, [&] { init->set(rowInit); });
   Value rowValue = tiledProducer->getResult(0);
   if (auto collapse = source.getDefiningOp<tensor::CollapseShapeOp>()) {

@@ -1,17 +1,20 @@
 // RUN: onnx-opt %s -onnx-fuse-rows -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -onnx-fuse-rows -cse -split-input-file | FileCheck %s --check-prefix=CSE
 
 // A gather along the rows (the producer), then one along the last axis
 // that reads, at each of its rows, the producer's row of the same index:
 // the consumer becomes a loop over its rows, marked parallel, each
 // computing the producer's row into a tensor of its own and then the
-// consumer's row from it.
+// consumer's row from it. The row is an allocation: a tensor.empty of its
+// type outside the loop (another kernel's) would absorb it under CSE, and
+// the rows would share one buffer, which no thread could have alone.
 // CHECK-LABEL: func @row_pass_then_column_pass
 // CHECK-SAME:    (%[[X:.*]]: tensor<2x8x16xf32>, %[[ROWS:.*]]: tensor<4xi32>, %[[COLS:.*]]: tensor<8xi32>)
 // CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<2x4x8xf32>) {
 // CHECK:           scf.for %[[J:.*]] = {{.*}} iter_args(%[[Y:.*]] = %{{.*}}) -> (tensor<2x4x8xf32>) {
 // CHECK-DAG:         %[[ROWTABLE:.*]] = tensor.extract_slice %[[ROWS]][%[[J]]] [1] [1]
 // CHECK-DAG:         %[[OUT:.*]] = tensor.extract_slice %[[Y]][%[[I]], %[[J]], 0] [1, 1, 8] [1, 1, 1]
-// CHECK-DAG:         %[[EMPTY:.*]] = tensor.empty() : tensor<1x1x16xf32>
+// CHECK-DAG:         %[[EMPTY:.*]] = bufferization.alloc_tensor() : tensor<1x1x16xf32>
 // CHECK:             %[[ROW:.*]] = linalg.generic {{.*}} ins(%[[ROWTABLE]] : tensor<1xi32>) outs(%[[EMPTY]] : tensor<1x1x16xf32>)
 // CHECK:               tensor.extract %[[X]]
 // CHECK:             } -> tensor<1x1x16xf32>
@@ -22,7 +25,13 @@
 // CHECK:             scf.yield %[[INSERTED]]
 // CHECK:           } {onnxc.parallel}
 // CHECK:         } {onnxc.parallel}
-func.func @row_pass_then_column_pass(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>) -> tensor<2x4x8xf32> {
+// CSE-LABEL: func @row_pass_then_column_pass
+// CSE:         tensor.empty() : tensor<1x1x16xf32>
+// CSE:         scf.for
+// CSE:           scf.for
+// CSE:             bufferization.alloc_tensor() : tensor<1x1x16xf32>
+func.func @row_pass_then_column_pass(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32>, %cols: tensor<8xi32>) -> (tensor<2x4x8xf32>, tensor<1x1x16xf32>) {
+  %other = tensor.empty() : tensor<1x1x16xf32>
   %e0 = tensor.empty() : tensor<2x4x16xf32>
   %v = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%rows : tensor<4xi32>) outs(%e0 : tensor<2x4x16xf32>) {
   ^bb0(%r: i32, %out: f32):
@@ -41,7 +50,7 @@ func.func @row_pass_then_column_pass(%x: tensor<2x8x16xf32>, %rows: tensor<4xi32
     %a = tensor.extract %v[%i0, %i1, %ci] : tensor<2x4x16xf32>
     linalg.yield %a : f32
   } -> tensor<2x4x8xf32>
-  return %h : tensor<2x4x8xf32>
+  return %h, %other : tensor<2x4x8xf32>, tensor<1x1x16xf32>
 }
 
 // -----
@@ -261,7 +270,7 @@ func.func @dynamic_row(%x: tensor<2x8x?xf32>, %rows: tensor<4xi32>, %cols: tenso
 // CHECK-SAME:    (%[[X:.*]]: tensor<8x6x3xf32>, %[[ROWS:.*]]: tensor<4xi32>, %[[COLS:.*]]: tensor<9xi32>)
 // CHECK:         scf.for %[[I:[a-z0-9]+]] = {{.*}} -> (tensor<4x9xf32>) {
 // CHECK-DAG:       %[[ROWTABLE:.*]] = tensor.extract_slice %[[ROWS]][%[[I]]] [1] [1]
-// CHECK-DAG:       %[[EMPTY:.*]] = tensor.empty() : tensor<1x6x3xf32>
+// CHECK-DAG:       %[[EMPTY:.*]] = bufferization.alloc_tensor() : tensor<1x6x3xf32>
 // CHECK:           %[[ROW:.*]] = linalg.generic {{.*}} ins(%[[ROWTABLE]] : tensor<1xi32>) outs(%[[EMPTY]] : tensor<1x6x3xf32>)
 // CHECK:           %[[PIXELS:.*]] = tensor.collapse_shape %[[ROW]] {{\[\[}}0], [1, 2]] : tensor<1x6x3xf32> into tensor<1x18xf32>
 // CHECK:           linalg.generic

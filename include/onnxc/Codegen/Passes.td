@@ -105,7 +105,10 @@ def ONNXFuseRowsPass : Pass<"onnx-fuse-rows", "::mlir::func::FuncOp"> {
     (`scf.for` loops over all but its last dimension, marked
     `onnxc.parallel`) and each row first computes the one row of the
     producer it reads, through the producer's tiling interface, into a
-    `tensor.empty` of its own. The reads then index that row. The
+    `bufferization.alloc_tensor` of its own (an allocation: unlike a
+    `tensor.empty`, no CSE merges it with an alike one outside the loop,
+    which would make the rows share one buffer). The reads then index that
+    row. The
     intermediate tensor becomes a buffer of one row, which stays in the
     cache: the passes of a separable resampling (a Resize's gather along
     the rows, then along the columns) read their input once and write only
@@ -119,6 +122,7 @@ def ONNXFuseRowsPass : Pass<"onnx-fuse-rows", "::mlir::func::FuncOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
