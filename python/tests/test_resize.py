@@ -113,6 +113,14 @@ def test_integer_ties_round_half_to_even_exactly(dtype):
             ((11, 26, 3), dict(scales=(0.5, 0.5), axes=(0, 1), antialias=1)),
             ((12, 30, 3), dict(scales=(0.5, 0.5), axes=(0, 1), antialias=1,
                                exclude_outside=1)),
+            # Planes, one axis, and x0.25's wider edges: the edge outputs
+            # that exclude_outside makes non-dyadic compute apart.
+            ((2, 3, 10, 14), dict(scales=(0.5, 0.5), axes=(2, 3),
+                                  antialias=1, exclude_outside=1)),
+            ((5, 40), dict(scales=(0.25,), axes=(1,), antialias=1,
+                           exclude_outside=1)),
+            ((20, 9, 2), dict(sizes=(5, 3), axes=(0, 1), antialias=1,
+                              exclude_outside=1)),
             ((2, 9, 12), dict(scales=(0.75, 0.75), axes=(1, 2))),
             ((4, 30, 3), dict(scales=(1.5, 1.5), axes=(0, 1),
                               coordinate_transformation_mode="align_corners")),

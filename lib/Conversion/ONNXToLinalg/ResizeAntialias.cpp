@@ -7,12 +7,16 @@
 // than their product. Where compile time knows the number of taps (a
 // constant scale), a pass is Resize's gather through one table per tap,
 // its weights divided by their sum once per output position; otherwise a
-// reduction over the taps, divided by the sum of their weights.
+// reduction over the taps, divided by the sum of their weights. Integers
+// sum in fixed point where the weights allow; where only a few outputs at
+// an axis's ends have weights that are not dyadic, those ends are pieces
+// of their own, and the rest keeps narrow lanes and a rounding by shifts.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ResizeAntialias.h"
 #include "ONNXToLinalgPatterns.h"
+#include "ResizeAntialiasTaps.h"
 #include "ResizeGather.h"
 #include "onnxc/Dialect/ONNX/ResizeRules.h"
 
@@ -70,167 +74,6 @@ Value mapElements(OpBuilder &b, Location loc, Value input, Type elementType,
   return tensor::ExpandShapeOp::create(b, loc, type.clone(elementType), result,
                                        groups,
                                        tensor::getMixedSizes(b, loc, input));
-}
-
-/// For tf_crop_and_resize: 1 (i8) at the output positions of an axis whose
-/// coordinate lies inside the input, 0 elsewhere.
-Value buildInsideTable(OpBuilder &b, Location loc, const ResizeOperands &resize,
-                       const AxisValues<IRArithmetic> &values,
-                       Value outLength) {
-  return buildAxisTables(
-      b, loc, outLength, {b.getI8Type()},
-      [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
-        IRArithmetic m{nb, nloc};
-        Value x = sourceCoordinate(m, resize.coordinateMode,
-                                   indexToF64(nb, nloc, o), values);
-        Value inside =
-            m.both(m.lessEqual(m.constant(0.0), x),
-                   m.lessEqual(x, m.sub(values.inLength, m.constant(1.0))));
-        return {arith::ExtUIOp::create(nb, nloc, nb.getI8Type(), inside)};
-      })[0];
-}
-
-/// The taps of an axis over [out, count]: their indices (clamped to the
-/// input) and unnormalized weights.
-std::pair<Value, Value> buildTapTables(OpBuilder &b, Location loc,
-                                       const ResizeOperands &resize,
-                                       const AxisValues<IRArithmetic> &values,
-                                       const ResizedAxis &axis, Value outLength,
-                                       Value start, Value count,
-                                       FloatType weightType) {
-  Value n = values.inLength;
-  SmallVector<OpFoldResult> sizes = {outLength, count};
-  Value indexInit = createEmptyLike(b, loc, sizes, b.getIndexType());
-  Value weightInit = createEmptyLike(b, loc, sizes, weightType);
-  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(2));
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{indexInit.getType(), weightInit.getType()},
-      ValueRange{}, ValueRange{indexInit, weightInit}, maps,
-      SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
-      [&](OpBuilder &nb, Location nloc, ValueRange) {
-        IRArithmetic m{nb, nloc};
-        Value o = indexToF64(nb, nloc, linalg::IndexOp::create(nb, nloc, 0));
-        Value t = indexToF64(nb, nloc, linalg::IndexOp::create(nb, nloc, 1));
-        Value x = sourceCoordinate(m, resize.coordinateMode, o, values);
-        Value base = m.floor(x);
-        Value offset = m.add(start, t);
-        Value position = m.add(base, offset);
-        Value weight = getAntialiasWeight(
-            m, resize, m.sub(offset, m.sub(x, base)), axis.scale);
-        Value zero = m.constant(0.0);
-        Value last = m.sub(n, m.constant(1.0));
-        if (resize.excludeOutside)
-          weight = m.select(
-              m.both(m.lessEqual(zero, position), m.lessEqual(position, last)),
-              weight, zero);
-        Value index = f64ToIndex(nb, nloc, m.max(zero, m.min(position, last)));
-        if (!weightType.isF64())
-          weight = arith::TruncFOp::create(nb, nloc, weightType, weight);
-        linalg::YieldOp::create(nb, nloc, ValueRange{index, weight});
-      });
-  return {generic.getResult(0), generic.getResult(1)};
-}
-
-/// The most taps a pass gathers one by one; beyond, it reduces over them.
-constexpr int64_t kMaxGatheredTaps = 16;
-
-/// The `count` taps from `start` of output position `o`: their indices
-/// (clamped to the input) and their weights divided by their sum, the
-/// normalization done once per output position.
-template <typename Arithmetic>
-std::pair<SmallVector<typename Arithmetic::Number>,
-          SmallVector<typename Arithmetic::Number>>
-getGatheredTaps(Arithmetic &m, const ResizeOperands &resize,
-                const AxisValues<Arithmetic> &values,
-                typename Arithmetic::Number o, double start, int64_t count) {
-  using Number = typename Arithmetic::Number;
-  Number x = sourceCoordinate(m, resize.coordinateMode, o, values);
-  Number base = m.floor(x);
-  Number zero = m.constant(0.0);
-  Number last = m.sub(values.inLength, m.constant(1.0));
-  SmallVector<Number> indices, weights;
-  Number total{};
-  for (int64_t t = 0; t < count; ++t) {
-    Number offset = m.constant(start + static_cast<double>(t));
-    Number position = m.add(base, offset);
-    Number weight = getAntialiasWeight(m, resize, m.sub(offset, m.sub(x, base)),
-                                       values.scale);
-    if (resize.excludeOutside)
-      weight = m.select(
-          m.both(m.lessEqual(zero, position), m.lessEqual(position, last)),
-          weight, zero);
-    indices.push_back(m.max(zero, m.min(position, last)));
-    weights.push_back(weight);
-    total = t ? m.add(total, weight) : weight;
-  }
-  for (Number &weight : weights)
-    weight = m.div(weight, total);
-  return {indices, weights};
-}
-
-/// The tables of an axis whose `count` taps from `start` compile time
-/// knows: per tap, its indices and its normalized weights over the output
-/// positions. Constants when the lengths and scale are known too (and no
-/// roi moves the coordinates), so that onnx-specialize-gathers sees the
-/// lanes; else computed at the kernel's entry.
-AxisTables buildGatheredTapTables(OpBuilder &b, Location loc,
-                                  const ResizeOperands &resize,
-                                  const AxisValues<IRArithmetic> &values,
-                                  const ResizedAxis &axis, Value outLength,
-                                  std::optional<int64_t> inLength, double start,
-                                  int64_t count, FloatType weightType) {
-  Type indexType = getIndexTableType(b, inLength);
-  std::optional<int64_t> out = getConstantIntValue(outLength);
-  AxisTables result;
-  if (inLength && out && axis.staticScale && *out <= kMaxConstantTableLength &&
-      resize.coordinateMode !=
-          CoordinateTransformationMode::tf_crop_and_resize) {
-    ConstantArithmetic m;
-    double n = double(*inLength), scale = *axis.staticScale;
-    AxisValues<ConstantArithmetic> constants{
-        n,   double(*out), scale, resize.scales ? scale * n : double(*out),
-        0.0, 1.0};
-    SmallVector<SmallVector<int64_t>> indices(count);
-    SmallVector<SmallVector<double>> weights(count);
-    for (int64_t o = 0; o < *out; ++o) {
-      auto [taps, tapWeights] =
-          getGatheredTaps(m, resize, constants, double(o), start, count);
-      for (int64_t t = 0; t < count; ++t) {
-        indices[t].push_back(static_cast<int64_t>(taps[t]));
-        weights[t].push_back(tapWeights[t]);
-      }
-    }
-    for (int64_t t = 0; t < count; ++t) {
-      result.indices.push_back(
-          constantIndexTable(b, loc, indexType, indices[t]));
-      result.weights.push_back(
-          constantWeightTable(b, loc, weightType, weights[t]));
-    }
-    return result;
-  }
-  SmallVector<Type> types(count, indexType);
-  types.append(count, weightType);
-  SmallVector<Value> tables = buildAxisTables(
-      b, loc, outLength, types,
-      [&](OpBuilder &nb, Location nloc, Value o) -> SmallVector<Value> {
-        IRArithmetic m{nb, nloc};
-        auto [taps, weights] = getGatheredTaps(
-            m, resize, values, indexToF64(nb, nloc, o), start, count);
-        SmallVector<Value> entries;
-        for (Value tap : taps)
-          entries.push_back(indexToTableEntry(nb, nloc, indexType,
-                                              f64ToIndex(nb, nloc, tap)));
-        for (Value weight : weights)
-          entries.push_back(
-              weightType.isF64()
-                  ? weight
-                  : arith::TruncFOp::create(nb, nloc, weightType, weight)
-                        .getResult());
-        return entries;
-      });
-  result.indices.assign(tables.begin(), tables.begin() + count);
-  result.weights.assign(tables.begin() + count, tables.end());
-  return result;
 }
 
 /// The lanes fixed-point passes may sum in, narrowest first.
@@ -443,55 +286,25 @@ Value finishPasses(OpBuilder &b, Location loc, const ResizeOperands &resize,
       .getResult(0);
 }
 
-} // namespace
+/// One pass of an antialiased Resize: its axis, and its tables when the
+/// scale is constant and the taps few enough to gather (else a reduction
+/// over the taps), with the taps behind them when those are constants.
+struct Pass {
+  int64_t d;
+  std::optional<AxisTables> tables;
+  AxisValues<IRArithmetic> values;
+  std::optional<ConstantTaps> taps;
+  Type indexType;
+};
 
-Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
-    OpBuilder &b, Location loc, const ResizeOperands &resize, Value input,
-    Value roi, ArrayRef<ResizedAxis> axes, ArrayRef<OpFoldResult> outSizes,
-    const ComputeType &compute) {
-  bool crop =
-      resize.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize;
-  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+/// `input` through `passes` in order, each to its axis's length in
+/// `outSizes`, and rounded to X's type.
+Value runPasses(OpBuilder &b, Location loc, const ResizeOperands &resize,
+                Value input, MutableArrayRef<Pass> passes,
+                ArrayRef<ResizedAxis> axes, ArrayRef<OpFoldResult> outSizes,
+                ArrayRef<std::pair<int64_t, Value>> insideTables,
+                const ComputeType &compute) {
   IRArithmetic m{b, loc};
-  // Each pass: its axis, and its tables when the scale is constant and the
-  // taps few enough to gather (else a reduction over the taps).
-  struct Pass {
-    int64_t d;
-    std::optional<AxisTables> tables;
-    AxisValues<IRArithmetic> values;
-  };
-  // Axes in tensor order; the passes commute. The last pass then gathers
-  // along the last axis, one row of the pass before for each of its rows,
-  // which onnx-fuse-rows computes in its row loop.
-  SmallVector<int64_t> listed = resize.getListedAxes(rank);
-  SmallVector<std::pair<int64_t, Value>> insideTables;
-  SmallVector<Pass, 4> passes;
-  for (int64_t d : resize.getResampledAxes(rank)) {
-    if (!crop && isCopy(resize, axes[d], outSizes[d],
-                        tensor::getMixedSize(b, loc, input, d)))
-      continue;
-    Value inLength = tensor::DimOp::create(b, loc, input, d);
-    Value outLength = getValueOrCreateConstantIndexOp(b, loc, outSizes[d]);
-    int64_t position = llvm::find(listed, d) - listed.begin();
-    Pass pass{d, std::nullopt,
-              getAxisValues(b, loc, resize, axes[d], inLength, outLength,
-                            crop ? roi : Value(), position, listed.size())};
-    if (crop)
-      insideTables.push_back(
-          {d, buildInsideTable(b, loc, resize, pass.values, outLength)});
-    if (axes[d].staticScale) {
-      ConstantArithmetic c;
-      double start = getAntialiasStart(c, resize.mode, *axes[d].staticScale);
-      auto count = static_cast<int64_t>(2.0 - 2.0 * start);
-      if (count <= kMaxGatheredTaps)
-        pass.tables = buildGatheredTapTables(
-            b, loc, resize, pass.values, axes[d], outLength,
-            getConstantIntValue(tensor::getMixedSize(b, loc, input, d)), start,
-            count, compute.type);
-    }
-    passes.push_back(std::move(pass));
-  }
-
   // Integers whose every pass gathers through constant weights of small
   // denominators (x0.5: eighths; exclude_outside's edges: sevenths; x0.75:
   // thirds) sum exactly in fixed point, pass after pass, and round once at
@@ -568,6 +381,139 @@ Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
   if (finish.fixedType)
     current = widen(current, finish.fixedType);
   return finishPasses(b, loc, resize, current, insideTables, finish);
+}
+
+/// The passes of an integer Resize computed in pieces, when an axis's
+/// outputs have dyadic weights but at its ends: the weights' common
+/// denominator there (7 * 8 for sevenths among eighths) would widen every
+/// pass's lanes and turn the final shift into a division. The first such
+/// axis splits the output into its ends, each over the whole of the later
+/// axes, and its interior, which the next such axis splits in turn; each
+/// piece is written into its region of the result. The interior piece,
+/// nearly all of it, sums in the narrow lanes of its dyadic weights. An
+/// edge piece runs its edge axes' passes first, so that the others see
+/// only the few outputs it keeps of them. Every piece reads X in place: a
+/// slice of X along an inner axis would not be contiguous, and gathers
+/// vectorized across its rows would index it as if it were.
+Value runPassesInPieces(
+    OpBuilder &b, Location loc, const ResizeOperands &resize, Value input,
+    ArrayRef<Pass> passes,
+    ArrayRef<std::optional<std::pair<int64_t, int64_t>>> ends,
+    ArrayRef<ResizedAxis> axes, ArrayRef<OpFoldResult> outSizes,
+    const ComputeType &compute) {
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  Value result = createEmptyLike(b, loc, outSizes, compute.elementType);
+  SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
+  // Per pass, the range of its outputs the next piece computes, and
+  // whether that range is an edge.
+  SmallVector<std::pair<int64_t, int64_t>> ranges;
+  for (const Pass &pass : passes)
+    ranges.push_back({0, pass.taps->getOutLength()});
+  SmallVector<bool> edges(passes.size(), false);
+  auto buildPiece = [&]() {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes(outSizes);
+    SmallVector<Pass, 4> piecePasses;
+    for (bool edgesFirst : {true, false})
+      for (auto [pass, range, edge] : llvm::zip_equal(passes, ranges, edges)) {
+        if (edge != edgesFirst)
+          continue;
+        auto [lo, hi] = range;
+        offsets[pass.d] = b.getIndexAttr(lo);
+        sizes[pass.d] = b.getIndexAttr(hi - lo);
+        Pass &piecePass = piecePasses.emplace_back(pass);
+        piecePass.tables = buildConstantTables(b, loc, *pass.taps, lo, hi,
+                                               pass.indexType, compute.type);
+      }
+    Value piece = runPasses(b, loc, resize, input, piecePasses, axes, sizes,
+                            /*insideTables=*/{}, compute);
+    result = tensor::InsertSliceOp::create(b, loc, piece, result, offsets,
+                                           sizes, unitStrides);
+  };
+  for (auto [p, axisEnds] : llvm::enumerate(ends)) {
+    if (!axisEnds)
+      continue;
+    int64_t n = passes[p].taps->getOutLength();
+    auto [head, tail] = *axisEnds;
+    edges[p] = true;
+    for (std::pair<int64_t, int64_t> range :
+         {std::make_pair(int64_t(0), head), std::make_pair(n - tail, n)}) {
+      if (range.first == range.second)
+        continue;
+      ranges[p] = range;
+      buildPiece();
+    }
+    edges[p] = false;
+    ranges[p] = {head, n - tail};
+  }
+  buildPiece();
+  return result;
+}
+
+} // namespace
+
+Value onnxc::onnx_to_linalg::resize::lowerAntialiasedResize(
+    OpBuilder &b, Location loc, const ResizeOperands &resize, Value input,
+    Value roi, ArrayRef<ResizedAxis> axes, ArrayRef<OpFoldResult> outSizes,
+    const ComputeType &compute) {
+  bool crop =
+      resize.coordinateMode == CoordinateTransformationMode::tf_crop_and_resize;
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  // Axes in tensor order; the passes commute. The last pass then gathers
+  // along the last axis, one row of the pass before for each of its rows,
+  // which onnx-fuse-rows computes in its row loop.
+  SmallVector<int64_t> listed = resize.getListedAxes(rank);
+  SmallVector<std::pair<int64_t, Value>> insideTables;
+  SmallVector<Pass, 4> passes;
+  for (int64_t d : resize.getResampledAxes(rank)) {
+    if (!crop && isCopy(resize, axes[d], outSizes[d],
+                        tensor::getMixedSize(b, loc, input, d)))
+      continue;
+    Value inLength = tensor::DimOp::create(b, loc, input, d);
+    Value outLength = getValueOrCreateConstantIndexOp(b, loc, outSizes[d]);
+    int64_t position = llvm::find(listed, d) - listed.begin();
+    Pass pass{d, std::nullopt,
+              getAxisValues(b, loc, resize, axes[d], inLength, outLength,
+                            crop ? roi : Value(), position, listed.size()),
+              std::nullopt, Type()};
+    if (crop)
+      insideTables.push_back(
+          {d, buildInsideTable(b, loc, resize, pass.values, outLength)});
+    if (axes[d].staticScale) {
+      ConstantArithmetic c;
+      double start = getAntialiasStart(c, resize.mode, *axes[d].staticScale);
+      auto count = static_cast<int64_t>(2.0 - 2.0 * start);
+      if (count <= kMaxGatheredTaps) {
+        std::optional<int64_t> n =
+            getConstantIntValue(tensor::getMixedSize(b, loc, input, d));
+        pass.indexType = getIndexTableType(b, n);
+        pass.taps =
+            computeConstantTaps(resize, axes[d], outSizes[d], n, start, count);
+        pass.tables = pass.taps
+                          ? buildConstantTables(b, loc, *pass.taps, 0,
+                                                pass.taps->getOutLength(),
+                                                pass.indexType, compute.type)
+                          : buildGatheredTapTables(b, loc, resize, pass.values,
+                                                   outLength, pass.indexType,
+                                                   start, count, compute.type);
+      }
+    }
+    passes.push_back(std::move(pass));
+  }
+
+  // Integers whose passes' weights are dyadic but at a few edge outputs.
+  bool integers = isa<IntegerType>(compute.elementType) && !compute.isBool &&
+                  !compute.isString;
+  if (integers && !passes.empty() &&
+      llvm::all_of(passes, [](const Pass &pass) { return pass.taps; })) {
+    auto ends = llvm::map_to_vector(
+        passes, [](const Pass &pass) { return getNonDyadicEnds(*pass.taps); });
+    if (llvm::any_of(ends, [](const auto &axisEnds) { return axisEnds; }))
+      return runPassesInPieces(b, loc, resize, input, passes, ends, axes,
+                               outSizes, compute);
+  }
+  return runPasses(b, loc, resize, input, passes, axes, outSizes, insideTables,
+                   compute);
 }
 
 Value onnxc::onnx_to_linalg::resize::lowerResizeAxisByAxis(

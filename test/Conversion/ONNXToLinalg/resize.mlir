@@ -571,21 +571,28 @@ func.func @antialias_cubic_passes(%x: tensor<16x16xf32>) -> tensor<8x8xf32> {
 // -----
 
 // exclude_outside drops the taps past an edge and divides by the rest:
-// the edge outputs' weights are sevenths, which double does not hold. The
-// passes then sum exactly in fixed point over 56 per axis: the first in
-// 16 bits (255 * 56 fits), the second in 32 (255 * 56 * 56), reading the
-// first's sums widened; the end rounds the sum over 3136 half to even.
+// the edge outputs' weights are sevenths, which double does not hold, and
+// the others eighths. The edge rows, then the edge columns between them,
+// are pieces of their own that sum exactly in fixed point over 7 * 56 or
+// 56 (an edge row's second pass in 32 bits); the interior, inserted last,
+// sums both passes in 16 bits over 64 and rounds by shifts.
 // CHECK-LABEL: func @antialias_integer_sevenths
-// CHECK:         arith.extui %{{.*}} : i8 to i16
-// CHECK:         } -> tensor<8x8xi16>
-// CHECK:         } -> tensor<4x8xi16>
-// CHECK:         arith.extsi %{{.*}} : i16 to i32
-// CHECK:         } -> tensor<4x8xi32>
-// CHECK:         %[[W:.*]] = linalg.generic
-// CHECK:         } -> tensor<4x4xi32>
-// CHECK:         linalg.generic {{.*}} ins(%[[W]] : tensor<4x4xi32>)
-// CHECK:           arith.floordivsi %{{.*}}, %{{.*}} : i32
-// CHECK:           arith.trunci %{{.*}} : i32 to i8
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<4x4xi8>
+// CHECK:           arith.floordivsi %{{.*}}, %c392_i32 : i32
+// CHECK:         } -> tensor<1x4xi8>
+// CHECK:         %[[TOP:.*]] = tensor.insert_slice %{{.*}} into %[[EMPTY]][0, 0] [1, 4] [1, 1]
+// CHECK:         %[[BOTTOM:.*]] = tensor.insert_slice %{{.*}} into %[[TOP]][3, 0] [1, 4] [1, 1]
+// CHECK:           arith.floordivsi %{{.*}}, %c56_i16 : i16
+// CHECK:         } -> tensor<2x1xi8>
+// CHECK:         %[[LEFT:.*]] = tensor.insert_slice %{{.*}} into %[[BOTTOM]][1, 0] [2, 1] [1, 1]
+// CHECK:         %[[RIGHT:.*]] = tensor.insert_slice %{{.*}} into %[[LEFT]][1, 3] [2, 1] [1, 1]
+// CHECK:         } -> tensor<2x8xi16>
+// CHECK:         } -> tensor<2x2xi16>
+// CHECK-NOT:       arith.floordivsi
+// CHECK:           arith.shrsi %{{.*}}, %c6_i16 : i16
+// CHECK:         } -> tensor<2x2xi8>
+// CHECK:         %[[ALL:.*]] = tensor.insert_slice %{{.*}} into %[[RIGHT]][1, 1] [2, 2] [1, 1]
+// CHECK:         return %[[ALL]]
 func.func @antialias_integer_sevenths(%x: tensor<8x8xui8>) -> tensor<4x4xui8> {
   %s = onnx.Constant dense<[0.5, 0.5]> : tensor<2xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {antialias = 1 : i64, exclude_outside = 1 : i64, mode = #onnx.resize_mode<linear>} : tensor<8x8xui8> -> tensor<4x4xui8>
