@@ -1,24 +1,25 @@
 //===- onnxc_bench.cpp - Time a compiled model and a same-run copy --------===//
 //
-//   onnxc_bench MODEL.so ITERATIONS [THREADS]
+//   onnxc_bench MODEL.so ITERATIONS [THREADS [OFFSET]]
 //
 // Times onnxc_model_run on a model with one output (and any number of
 // inputs: a Resize and the lateral its Add reads), like an application that
 // runs a model repeatedly: input and output buffers allocated once (2 MiB
-// aligned, transparent huge pages, first touched before timing), outputs
-// written in place on every run, the model given THREADS threads (default
-// 1). In the same run it times two copies moving as many bytes as the model
-// reads and writes, split over THREADS threads: memcpy, and a copy with
-// non-temporal (streaming) stores, which skip the read-for-ownership of the
-// destination and are faster for outputs larger than the caches. The faster
-// of the two is the memory-bandwidth limit. The copies' helper threads spin
-// between copies, so that the limit includes no wake-up cost. It also times
-// a streaming fill of the model's output buffer alone ("fill_ms"): what
-// writing the output costs without reading anything, for kernels that
-// write much more than they read. On x86-64, a copy of the limit's bytes
-// by `rep movsb` ("movsb_ms", null elsewhere): not part of the limit, a
-// reference for CPUs whose string instructions copy faster (see
-// repMovsbCopy).
+// aligned, transparent huge pages, first touched before timing; with
+// OFFSET, each starts that many bytes past such a boundary, as glibc's
+// malloc returns large blocks 16 bytes past a page), outputs written in
+// place on every run, the model given THREADS threads (default 1). In the same
+// run it times two copies moving as many bytes as the model reads and writes,
+// split over THREADS threads: memcpy, and a copy with non-temporal (streaming)
+// stores, which skip the read-for-ownership of the destination and are faster
+// for outputs larger than the caches. The faster of the two is the
+// memory-bandwidth limit. The copies' helper threads spin between copies, so
+// that the limit includes no wake-up cost. It also times a streaming fill of
+// the model's output buffer alone ("fill_ms"): what writing the output costs
+// without reading anything, for kernels that write much more than they read. On
+// x86-64, a copy of the limit's bytes by `rep movsb` ("movsb_ms", null
+// elsewhere): not part of the limit, a reference for CPUs whose string
+// instructions copy faster (see repMovsbCopy).
 //
 // They are timed in turns, in blocks of a few runs each (the first run
 // of a block untimed, so that each starts from its own cache state), and
@@ -57,12 +58,18 @@ void check(onnxc_status status) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 3 && argc != 4) {
-    fprintf(stderr, "usage: onnxc_bench MODEL.so ITERATIONS [THREADS]\n");
+  if (argc < 3 || argc > 5) {
+    fprintf(stderr,
+            "usage: onnxc_bench MODEL.so ITERATIONS [THREADS [OFFSET]]\n");
     return 1;
   }
   int iterations = atoi(argv[2]);
-  int threads = argc == 4 ? atoi(argv[3]) : 1;
+  int threads = argc >= 4 ? atoi(argv[3]) : 1;
+  long offset = argc == 5 ? atol(argv[4]) : 0;
+  if (offset < 0 || offset >= 4096) {
+    fprintf(stderr, "onnxc_bench: OFFSET must be 0 to 4095 bytes\n");
+    return 1;
+  }
   if (iterations < 1) {
     fprintf(stderr, "onnxc_bench: ITERATIONS must be at least 1\n");
     return 1;
@@ -99,7 +106,7 @@ int main(int argc, char **argv) {
   };
   // Inputs: a deterministic pattern that exercises both bounds of a Clip.
   size_t numInputs = onnxc_model_num_inputs(model);
-  std::vector<void *> inData;
+  std::vector<void *> inBuffers;
   std::vector<onnxc_tensor *> inputs;
   size_t inBytes = 0;
   for (size_t k = 0; k < numInputs; ++k) {
@@ -108,7 +115,8 @@ int main(int argc, char **argv) {
     std::vector<int64_t> dims;
     size_t bytes;
     shapeOf(in, dims, bytes);
-    void *data = allocate(bytes);
+    void *buffer = allocate(bytes + offset);
+    void *data = static_cast<char *>(buffer) + offset;
     if (type == ONNXC_FLOAT) {
       auto *f = static_cast<float *>(data);
       for (size_t i = 0; i < bytes / 4; ++i)
@@ -121,14 +129,18 @@ int main(int argc, char **argv) {
     onnxc_tensor *input;
     check(
         onnxc_tensor_wrap(type, dims.size(), dims.data(), data, bytes, &input));
-    inData.push_back(data);
+    inBuffers.push_back(buffer);
     inputs.push_back(input);
     inBytes += bytes;
   }
   std::vector<int64_t> outDims;
   size_t outBytes;
   shapeOf(out, outDims, outBytes);
-  void *outData = allocate(outBytes);
+  // The fill streams from the buffer's aligned start, as streaming stores
+  // must: it is the machine's floor for writing the bytes, wherever the
+  // model's output starts.
+  void *outBuffer = allocate(outBytes + offset);
+  void *outData = static_cast<char *>(outBuffer) + offset;
   onnxc_tensor *output;
   check(onnxc_tensor_wrap(static_cast<onnxc_element_type>(out->elem_type),
                           outDims.size(), outDims.data(), outData, outBytes,
@@ -168,7 +180,7 @@ int main(int argc, char **argv) {
       // The fill overwrites the output the model wrote; nothing reads it
       // after.
       {[&] {
-         splitCopy(*team, streamFill, static_cast<char *>(outData), nullptr,
+         splitCopy(*team, streamFill, static_cast<char *>(outBuffer), nullptr,
                    outBytes);
        },
        true,
@@ -222,10 +234,10 @@ int main(int argc, char **argv) {
     onnxc_tensor_destroy(input);
   onnxc_tensor_destroy(output);
   onnxc_model_destroy(model);
-  for (void *buffer : inData)
+  for (void *buffer : inBuffers)
     free(buffer);
   for (void *buffer :
-       {outData, static_cast<void *>(src), static_cast<void *>(dst)})
+       {outBuffer, static_cast<void *>(src), static_cast<void *>(dst)})
     free(buffer);
   return 0;
 }
