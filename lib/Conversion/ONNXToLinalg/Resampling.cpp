@@ -209,9 +209,6 @@ static double exactValue(const APFloat &w) {
   return value.convertToDouble();
 }
 
-/// The most a weight's denominator, and an axis's common one, may be.
-constexpr int64_t kMaxDenominator = 1 << 14;
-
 /// The fractions whose denominators are tried for a weight that is not
 /// dyadic: those of the scales images use (thirds, fifths, sixths,
 /// sevenths, ...) and of sizes in small ratios.
@@ -227,7 +224,7 @@ constexpr double kRationalTolerance = 1e-9;
 /// exactly) or, with `rationals`, any q up to kMaxRationalDenominator with
 /// w * q within kRationalTolerance of an integer.
 static std::optional<int64_t> denominatorOf(double w, bool rationals) {
-  for (int64_t q = 1; q <= kMaxDenominator; q *= 2)
+  for (int64_t q = 1; q <= kMaxFixedPointDenominator; q *= 2)
     if (double scaled = w * double(q); scaled == std::trunc(scaled))
       return q;
   if (rationals)
@@ -267,7 +264,7 @@ bool tryFixedPoint(OpBuilder &b, Location loc, ComputeType &compute,
         if (!q)
           return false;
         axisDenominator = std::lcm(axisDenominator, *q);
-        if (axisDenominator > kMaxDenominator)
+        if (axisDenominator > kMaxFixedPointDenominator)
           return false;
         values.back().push_back(value);
       }

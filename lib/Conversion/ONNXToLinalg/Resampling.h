@@ -85,6 +85,10 @@ struct ComputeType {
                   mlir::Value rhs, mlir::arith::FastMathFlags fastMath) const;
 };
 
+/// The most a weight's denominator, and an axis's common one, may be in
+/// fixed point (tryFixedPoint): a power of two.
+constexpr int64_t kMaxFixedPointDenominator = 1 << 14;
+
 /// Switches `compute` to fixed point, and the weight tables to integers,
 /// where every weight is a compile-time fraction p / q: X is an integer
 /// type narrower than a width of `widths` (tried in order), and each

@@ -15,9 +15,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
-using namespace onnxc;
 using namespace onnxc::onnx;
-using namespace onnxc::onnx_to_linalg;
 using namespace onnxc::onnx_to_linalg::resampling;
 using namespace onnxc::onnx_to_linalg::resize;
 using namespace onnxc::onnx::resize_rules;
@@ -58,11 +56,11 @@ getGatheredTaps(Arithmetic &m, const ResizeOperands &resize,
   return {indices, weights};
 }
 
-/// Whether every weight of output `o` is dyadic, a multiple of 2^-14 (the
-/// largest denominator fixed point takes).
+/// Whether every weight of output `o` is dyadic, a multiple of
+/// 1 / kMaxFixedPointDenominator.
 bool hasDyadicWeights(const ConstantTaps &taps, int64_t o) {
   return llvm::all_of(taps.weights, [&](ArrayRef<double> weights) {
-    double scaled = std::ldexp(weights[o], 14);
+    double scaled = weights[o] * double(kMaxFixedPointDenominator);
     return scaled == std::trunc(scaled);
   });
 }
