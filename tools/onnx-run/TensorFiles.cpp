@@ -27,14 +27,21 @@ namespace pb = ::onnx;
 
 namespace {
 
-/// The bytes of the file at `path`: a regular file whole; a pipe or a
-/// character device (`<(command)`, /dev/stdin) read to its end, but never
+/// The bytes of the file at `path`: a regular file whole; a pipe, a FIFO
+/// (waiting for its writer) or a character device (`<(command)`,
+/// /dev/stdin) read to its end, but never
 /// beyond `limit` bytes, so that an endless one (/dev/zero) is an error
 /// rather than a run out of memory. Anything else (a directory, a block
 /// device) is refused.
 std::string readFileBytes(const std::string &path, uint64_t limit) {
+  // A FIFO is opened blocking, until its writer comes, as cat does:
+  // opened without, before its writer, it would read as empty. Anything
+  // else is opened without blocking (a device's open may block), and read
+  // blocking below.
+  struct stat named;
+  bool fifo = stat(path.c_str(), &named) == 0 && S_ISFIFO(named.st_mode);
   errno = 0;
-  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | (fifo ? 0 : O_NONBLOCK));
   if (fd < 0)
     die("cannot open '" + path + "'" + reason());
   struct stat status;
@@ -72,8 +79,7 @@ std::string readFileBytes(const std::string &path, uint64_t limit) {
     close(fd);
     die("'" + path + "' is not a file, a pipe or a character device");
   }
-  // Opened without blocking (a FIFO without a writer would block the open);
-  // read blocking, as the writer produces.
+  // Read blocking, as the writer produces.
   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   size_t done = 0;
   for (;;) {
