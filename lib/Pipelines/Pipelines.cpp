@@ -109,6 +109,7 @@ static void addLoopsStage(OpPassManager &pm,
         createONNXTileAndVectorizePass(vectorizeOptions));
     // Masked tiles become masked transfers before anything else touches them.
     pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
+    pm.addNestedPass<func::FuncOp>(createONNXFoldTileSlicesPass());
     addCleanup(pm);
   }
   bufferization::OneShotBufferizePassOptions bufferizeOptions;

@@ -64,6 +64,11 @@ void populateONNXSpecializeGathersPatterns(mlir::RewritePatternSet &patterns);
 /// more than one dynamic size in a group as a memref.reinterpret_cast.
 void populateExpandShapesAsCastsPatterns(mlir::RewritePatternSet &patterns);
 
+/// The rewrite of onnx-fold-tile-slices: a masked tile, or one of a 1-D
+/// tensor, written into a slice that is inserted back where it came from,
+/// as a write into the tensor at the slice's offset.
+void populateFoldTileSlicesPatterns(mlir::RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "onnxc/Codegen/Passes.h.inc"
 

@@ -164,6 +164,34 @@ def ONNXTileAndVectorizePass
   ];
 }
 
+def ONNXFoldTileSlicesPass
+    : Pass<"onnx-fold-tile-slices", "::mlir::func::FuncOp"> {
+  let summary = "Write masked tiles, and tiles of 1-D tensors, straight into "
+                "the tensor their slice is inserted into";
+  let description = [{
+    Rewrites `tensor.insert_slice` of an in-bounds `vector.transfer_write`
+    into a `tensor.extract_slice` of the same tensor, at the same offsets
+    and sizes with unit strides, into one `vector.transfer_write` into that
+    tensor at the slice's offsets plus the write's indices, with the same
+    mask. The write stays inside the slice, so the same elements are
+    written.
+
+    It folds masked writes (the partial tiles onnx-tile-and-vectorize peels
+    off loops of run-time length) and writes into 1-D tensors (the tables
+    of run-time scales). One-shot bufferization would prove each pair
+    equivalent with Presburger queries over the chain of dimension
+    arithmetic behind its offsets and sizes, whose cost grows with the
+    model's rank and length; the folded write needs no proof. Into a 1-D
+    tensor, the folded write is the same store at the same address. Other
+    full tiles keep their slices, whose views later passes follow
+    (onnx-streaming-stores).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ONNXFlattenVectorsPass
     : Pass<"onnx-flatten-vectors", "::mlir::func::FuncOp"> {
   let summary = "Turn the n-D vectors of vectorized tiles into 1-D ones";

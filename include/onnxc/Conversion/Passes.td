@@ -7,7 +7,7 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertONNXToLinalgPass
     : Pass<"convert-onnx-to-linalg", "::mlir::ModuleOp"> {
-  let summary = "Lower ClipV13 and UpsampleV10 to linalg on tensors";
+  let summary = "Lower the newest op versions to linalg on tensors";
   let description = [{
     Lowers the newest form of each op family (run `onnx-upgrade-ops` first)
     and `onnx.Constant` to `linalg`, `tensor`, `arith` and `complex` ops on

@@ -1,0 +1,95 @@
+//===- FoldTileSlices.cpp - Tiles written without their slices ------------===//
+//
+// The partial tile of a loop of run-time length is a masked write into a
+// slice that is then inserted back where it was extracted. One-shot
+// bufferization proves each such pair equivalent with Presburger queries
+// over the whole chain of dimension arithmetic, which grows with the
+// model's rank and length; writing the tile straight into the tensor at the
+// slice's offset needs no proof. Full tiles of 1-D tensors fold too: their
+// write is the same store at the same address. Other full tiles keep their
+// slices, whose views later passes follow (streaming stores).
+//
+//===----------------------------------------------------------------------===//
+
+#include "onnxc/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace onnxc {
+#define GEN_PASS_DEF_ONNXFOLDTILESLICESPASS
+#include "onnxc/Codegen/Passes.h.inc"
+} // namespace onnxc
+
+using namespace mlir;
+
+namespace {
+
+/// insert_slice(transfer_write(v, extract_slice(t, offsets, sizes), indices,
+/// mask), t, offsets, sizes) -> transfer_write(v, t, offsets + indices,
+/// mask), for a masked write or a 1-D `t`. The slice and its insertion take
+/// the same offsets, sizes and unit strides of the same tensor, without
+/// rank reduction; the write is in bounds of the slice, so it writes the
+/// same elements of `t`.
+struct FoldTileSlice : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    auto write = insert.getSource().getDefiningOp<vector::TransferWriteOp>();
+    if (!write || !write->hasOneUse() ||
+        (!write.getMask() && insert.getType().getRank() != 1) ||
+        !write.getPermutationMap().isMinorIdentity() ||
+        llvm::any_of(write.getInBoundsValues(), [](bool b) { return !b; }))
+      return rewriter.notifyMatchFailure(insert,
+                                         "not an in-bounds tile to fold");
+    auto extract = write.getBase().getDefiningOp<tensor::ExtractSliceOp>();
+    if (!extract || !extract->hasOneUse() ||
+        extract.getSource() != insert.getDest() ||
+        extract.getSourceType().getRank() != extract.getType().getRank() ||
+        insert.getSourceType().getRank() != insert.getType().getRank() ||
+        !extract.hasUnitStride() || !insert.hasUnitStride() ||
+        extract.getMixedOffsets() != insert.getMixedOffsets() ||
+        extract.getMixedSizes() != insert.getMixedSizes())
+      return rewriter.notifyMatchFailure(insert, "not the tile's own slice");
+
+    Location loc = write.getLoc();
+    SmallVector<Value> indices;
+    for (auto [offset, index] :
+         llvm::zip_equal(insert.getMixedOffsets(), write.getIndices())) {
+      AffineExpr d0, d1;
+      bindDims(rewriter.getContext(), d0, d1);
+      indices.push_back(getValueOrCreateConstantIndexOp(
+          rewriter, loc,
+          affine::makeComposedFoldedAffineApply(rewriter, loc, d0 + d1,
+                                                {offset, index})));
+    }
+    rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(
+        insert, write.getVector(), insert.getDest(), indices,
+        write.getPermutationMapAttr(), write.getMask(),
+        write.getInBoundsAttr());
+    return success();
+  }
+};
+
+struct ONNXFoldTileSlicesPass
+    : onnxc::impl::ONNXFoldTileSlicesPassBase<ONNXFoldTileSlicesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    onnxc::populateFoldTileSlicesPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+} // namespace
+
+void onnxc::populateFoldTileSlicesPatterns(RewritePatternSet &patterns) {
+  patterns.add<FoldTileSlice>(patterns.getContext());
+}
