@@ -3,6 +3,8 @@
 // Loops that write whole aligned vectors into an output get a second
 // version with streaming stores, chosen at run time when the outputs are
 // aligned and each of the run's threads moves more than its cache holds.
+// Flattened elementwise loops also get one that streams from the first
+// line boundary of an output that is not aligned.
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,6 +133,99 @@ std::optional<Candidate> matchCandidate(vector::TransferWriteOp write) {
                    alignment};
 }
 
+/// The function argument `value` views (through subviews, collapses and
+/// expansions), or null.
+BlockArgument getViewedArgument(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(op))
+      value = subview.getSource();
+    else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(op))
+      value = collapse.getSrc();
+    else if (auto expand = dyn_cast<memref::ExpandShapeOp>(op))
+      value = expand.getSrc();
+    else
+      return nullptr;
+  }
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument || !isa<func::FuncOp>(argument.getOwner()->getParentOp()))
+    return nullptr;
+  return argument;
+}
+
+/// Whether `value` is `argument` or a reshape of it (collapses and
+/// expansions): element i of a 1-D `value` is then the argument's i-th.
+bool isReshapeOf(Value value, BlockArgument argument) {
+  while (value != argument) {
+    if (auto collapse = value.getDefiningOp<memref::CollapseShapeOp>())
+      value = collapse.getSrc();
+    else if (auto expand = value.getDefiningOp<memref::ExpandShapeOp>())
+      value = expand.getSrc();
+    else
+      return false;
+  }
+  return true;
+}
+
+/// A top-level loop that can stream from the first line boundary of its
+/// output, whatever the output's alignment: a flat loop (a flattened
+/// elementwise op) whose every iteration writes one whole-line vector of
+/// one argument (or a reshape of it) at the induction variable, reads nothing
+/// of that argument and has no other effect. Shifting its iterations to start
+/// at a line boundary, with one iteration of ordinary stores at each end,
+/// writes the same values: the ends overlap the shifted ones and recompute
+/// elements from the same inputs.
+struct PeelableLoop {
+  scf::ForOp loop;
+  BlockArgument argument;
+  int64_t step;
+  int64_t elementBytes;
+};
+
+std::optional<PeelableLoop> matchPeelableLoop(Operation *op) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  std::optional<int64_t> step =
+      loop ? getConstantIntValue(loop.getStep()) : std::nullopt;
+  if (!loop || !step || *step <= 0 || loop.getNumResults() != 0)
+    return std::nullopt;
+  BlockArgument written;
+  int64_t elementBytes = 0;
+  bool ok = true;
+  SmallVector<Value> readBases;
+  loop.getBody()->walk([&](Operation *inner) {
+    if (isa<LoopLikeOpInterface>(inner)) {
+      ok = false;
+    } else if (auto write = dyn_cast<vector::TransferWriteOp>(inner)) {
+      std::optional<Candidate> candidate = matchCandidate(write);
+      auto type = write.getVectorType();
+      int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+      if (!candidate || !isReshapeOf(write.getBase(), candidate->argument) ||
+          write.getIndices()[0] != loop.getInductionVar() ||
+          (written && written != candidate->argument) ||
+          bytes != *step * type.getElementTypeBitWidth() / 8 ||
+          bytes % kLineBytes != 0) {
+        ok = false;
+        return;
+      }
+      written = candidate->argument;
+      elementBytes = type.getElementTypeBitWidth() / 8;
+    } else if (auto read = dyn_cast<vector::TransferReadOp>(inner)) {
+      readBases.push_back(read.getBase());
+    } else if (auto load = dyn_cast<memref::LoadOp>(inner)) {
+      readBases.push_back(load.getMemRef());
+    } else if (!isa<memref::SubViewOp, memref::CollapseShapeOp,
+                    memref::ExpandShapeOp>(inner) &&
+               !isMemoryEffectFree(inner)) {
+      ok = false;
+    }
+  });
+  if (!ok || !written || llvm::any_of(readBases, [&](Value base) {
+        BlockArgument argument = getViewedArgument(base);
+        return !argument || argument == written;
+      }))
+    return std::nullopt;
+  return PeelableLoop{loop, written, *step, elementBytes};
+}
+
 /// Most pages a flattened elementwise loop streams at once: a chunk of them
 /// stays far below any loop bound's range.
 constexpr int64_t kMaxPageStreams = 64;
@@ -241,7 +336,8 @@ struct ONNXStreamingStoresPass
     auto index = [&](int64_t value) {
       return arith::ConstantIndexOp::create(b, loc, value);
     };
-    Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    Value aligned = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    Value large = aligned;
     for (auto [argument, alignment] : alignments) {
       auto type = cast<MemRefType>(argument.getType());
       int64_t elementBytes = getElementBytes(type);
@@ -255,10 +351,10 @@ struct ONNXStreamingStoresPass
                                 index(elementBytes)));
       Value misaligned =
           arith::RemUIOp::create(b, loc, address, index(alignment));
-      ok = arith::AndIOp::create(b, loc, ok,
-                                 arith::CmpIOp::create(b, loc,
-                                                       arith::CmpIPredicate::eq,
-                                                       misaligned, index(0)));
+      aligned = arith::AndIOp::create(
+          b, loc, aligned,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misaligned,
+                                index(0)));
     }
     if (thresholdBytes > 0) {
       Value bytes = index(staticBytes);
@@ -295,18 +391,21 @@ struct ONNXStreamingStoresPass
         threads = arith::MaxUIOp::create(b, loc, threads, index(1));
         perThread = arith::DivUIOp::create(b, loc, bytes, threads);
       }
-      ok = arith::AndIOp::create(
-          b, loc, ok,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, perThread,
-                                index(thresholdBytes)));
+      large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                    perThread, index(thresholdBytes));
     }
+    Value ok = arith::AndIOp::create(b, loc, aligned, large);
 
     for (Operation *op : versioned) {
       b.setInsertionPoint(op);
       auto ifOp = scf::IfOp::create(b, op->getLoc(), ok,
                                     /*withElseRegion=*/true);
-      // Else: the op as it was.
+      // Else: the op as it was, or first a version streaming from the
+      // output's first line boundary.
+      std::optional<PeelableLoop> peelable = matchPeelableLoop(op);
       op->moveBefore(ifOp.getElseRegion().front().getTerminator());
+      if (peelable)
+        buildPeeledVersion(*peelable, large);
       // Then: a copy whose candidates stream, and a fence after them.
       OpBuilder then =
           OpBuilder::atBlockTerminator(&ifOp.getThenRegion().front());
@@ -329,6 +428,93 @@ struct ONNXStreamingStoresPass
       LLVM::FenceOp::create(then, op->getLoc(), LLVM::AtomicOrdering::seq_cst);
     }
     return success();
+  }
+
+  /// Wraps `peelable.loop` in an `scf.if`: when the run is `large`, the
+  /// output's elements are aligned to their size and the loop covers whole
+  /// vectors, its first iteration with ordinary stores, a copy that
+  /// streams from the first line boundary after the loop's start, and its
+  /// last iteration with ordinary stores; otherwise the loop.
+  void buildPeeledVersion(PeelableLoop &peelable, Value large) {
+    scf::ForOp loop = peelable.loop;
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    auto index = [&](int64_t value) {
+      return arith::ConstantIndexOp::create(b, loc, value);
+    };
+    auto cmp = [&](arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+      return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
+    };
+    Value lower = loop.getLowerBound(), upper = loop.getUpperBound();
+    Value step = index(peelable.step);
+    Value elementBytes = index(peelable.elementBytes);
+    Value lineBytes = index(kLineBytes);
+    BlockArgument argument = peelable.argument;
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, argument);
+    Value first = arith::AddIOp::create(
+        b, loc,
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, argument),
+        arith::MulIOp::create(
+            b, loc, arith::AddIOp::create(b, loc, metadata.getOffset(), lower),
+            elementBytes));
+    Value span = arith::SubIOp::create(b, loc, upper, lower);
+    Value ok = arith::AndIOp::create(
+        b, loc, large,
+        arith::AndIOp::create(
+            b, loc,
+            cmp(arith::CmpIPredicate::eq,
+                arith::RemUIOp::create(b, loc, first, elementBytes), index(0)),
+            arith::AndIOp::create(
+                b, loc, cmp(arith::CmpIPredicate::sge, span, step),
+                cmp(arith::CmpIPredicate::eq,
+                    arith::RemSIOp::create(b, loc, span, step), index(0)))));
+    auto ifOp = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/true);
+    loop->moveBefore(ifOp.getElseRegion().front().getTerminator());
+
+    OpBuilder then =
+        OpBuilder::atBlockTerminator(&ifOp.getThenRegion().front());
+    // Elements from the loop's start to the first line boundary.
+    Value toBoundary = arith::DivUIOp::create(
+        then, loc,
+        arith::RemUIOp::create(
+            then, loc,
+            arith::SubIOp::create(
+                then, loc, lineBytes,
+                arith::RemUIOp::create(then, loc, first, lineBytes)),
+            lineBytes),
+        elementBytes);
+    auto cloneBodyAt = [&](Value iv) {
+      IRMapping mapping;
+      mapping.map(loop.getInductionVar(), iv);
+      for (Operation &inner : loop.getBody()->without_terminator())
+        then.clone(inner, mapping);
+    };
+    cloneBodyAt(lower);
+    auto shifted = cast<scf::ForOp>(then.clone(*loop));
+    Value shiftedLower = arith::AddIOp::create(then, loc, lower, toBoundary);
+    Value trips = arith::DivSIOp::create(
+        then, loc, arith::SubIOp::create(then, loc, span, toBoundary), step);
+    shifted.getLowerBoundMutable().assign(shiftedLower);
+    shifted.getUpperBoundMutable().assign(
+        arith::AddIOp::create(then, loc, shiftedLower,
+                              arith::MulIOp::create(then, loc, trips, step)));
+    shifted->moveBefore(then.getInsertionBlock()->getTerminator());
+    cloneBodyAt(arith::SubIOp::create(then, loc, upper, step));
+
+    SmallVector<vector::TransferWriteOp> writes;
+    shifted.getBody()->walk(
+        [&](vector::TransferWriteOp write) { writes.push_back(write); });
+    for (vector::TransferWriteOp write : writes) {
+      OpBuilder at(write);
+      vector::StoreOp::create(at, write.getLoc(), write.getVector(),
+                              write.getBase(), write.getIndices(),
+                              /*nontemporal=*/true,
+                              llvm::MaybeAlign(kLineBytes));
+      write.erase();
+    }
+    if (pageStreams > 1)
+      interleavePages(shifted, pageStreams);
+    LLVM::FenceOp::create(then, loc, LLVM::AtomicOrdering::seq_cst);
   }
 
   /// A top-level loop over single vectors that streams them (a flattened

@@ -415,3 +415,98 @@ func.func @second(%x: memref<16384xf32>, %y: memref<16384xf32>) {
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// A flat loop writing whole lines of one output at its induction variable
+// (a flattened elementwise op) streams whatever the output's alignment:
+// when the output is not line-aligned but its elements are, the first
+// vector is written with ordinary stores, a copy of the loop streams from
+// the first line boundary, and the last vector is written with ordinary
+// stores again; the ends overlap the copy and write the same values.
+// CHECK-LABEL: func @peeled
+// CHECK-SAME:    (%[[X:.*]]: memref<16384xf32>, %[[Y:.*]]: memref<128x128xf32>)
+// CHECK:         %[[BIG:.*]] = arith.cmpi uge
+// CHECK:         %[[OK:.*]] = arith.andi %{{.*}}, %[[BIG]] : i1
+// CHECK:         %[[FLAT:.*]] = memref.collapse_shape %[[Y]]
+// CHECK:         scf.if %[[OK]] {
+// CHECK:           vector.store {{.*}}nontemporal = true
+// CHECK:           llvm.fence seq_cst
+// CHECK:         } else {
+// CHECK:           %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[Y]]
+// CHECK:           %[[FIRST:.*]] = arith.addi %[[PTR]], %{{.*}} : index
+// CHECK:           %[[ELEMENTS:.*]] = arith.remui %[[FIRST]], %[[C4:.*]] : index
+// CHECK:           %[[PEEL:.*]] = arith.andi %[[BIG]], %{{.*}} : i1
+// CHECK:           scf.if %[[PEEL]] {
+// CHECK:             %[[MIS:.*]] = arith.remui %[[FIRST]], %[[C64:.*]] : index
+// CHECK:             %[[GAP:.*]] = arith.subi %[[C64]], %[[MIS]] : index
+// CHECK:             %[[GAP64:.*]] = arith.remui %[[GAP]], %[[C64]] : index
+// CHECK:             %[[SHIFT:.*]] = arith.divui %[[GAP64]], %[[C4]] : index
+// CHECK:             %[[HEAD:.*]] = vector.transfer_read %[[X]][%[[C0:[a-z0-9_]+]]]
+// CHECK:             vector.transfer_write %[[HEAD]], %[[FLAT]][%[[C0]]] {in_bounds = [true]}
+// CHECK:             %[[START:.*]] = arith.addi %[[C0]], %[[SHIFT]] : index
+// CHECK:             scf.for %{{.*}} = %[[START]] to %{{.*}} step
+// CHECK:               vector.store %{{.*}}, %[[FLAT]][%{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK:             } {onnxc.parallel}
+// CHECK:             %[[LAST:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:        %[[TAIL:.*]] = vector.transfer_read %[[X]][%[[LAST]]]
+// CHECK:             vector.transfer_write %[[TAIL]], %[[FLAT]][%[[LAST]]] {in_bounds = [true]}
+// CHECK:             llvm.fence seq_cst
+// CHECK:           } else {
+// CHECK:             scf.for
+// CHECK-NOT:           nontemporal
+// CHECK:           }
+func.func @peeled(%x: memref<16384xf32>, %y: memref<128x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16384 : index
+  %pad = arith.constant 0.0 : f32
+  %flat = memref.collapse_shape %y [[0, 1]] : memref<128x128xf32> into memref<16384xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : memref<16384xf32>, vector<16xf32>
+    vector.transfer_write %v, %flat[%i] {in_bounds = [true]} : vector<16xf32>, memref<16384xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// A loop that reads the output it writes (an op updating it in place)
+// would read what its first vector already wrote: not peeled.
+// CHECK-LABEL: func @reads_its_output
+// CHECK:         } else {
+// CHECK-NOT:       scf.if
+// CHECK:           scf.for
+func.func @reads_its_output(%x: memref<16384xf32>, %y: memref<16384xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16384 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : memref<16384xf32>, vector<16xf32>
+    %w = vector.transfer_read %y[%i], %pad {in_bounds = [true]} : memref<16384xf32>, vector<16xf32>
+    %s = arith.addf %v, %w : vector<16xf32>
+    vector.transfer_write %s, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<16384xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// Two outputs may start at different offsets within a line: not peeled.
+// CHECK-LABEL: func @two_outputs
+// CHECK:         } else {
+// CHECK-NOT:       scf.if
+// CHECK:           scf.for
+func.func @two_outputs(%x: memref<16384xf32>, %y: memref<16384xf32>, %z: memref<16384xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16384 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : memref<16384xf32>, vector<16xf32>
+    vector.transfer_write %v, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<16384xf32>
+    vector.transfer_write %v, %z[%i] {in_bounds = [true]} : vector<16xf32>, memref<16384xf32>
+  } {onnxc.parallel}
+  return
+}

@@ -592,24 +592,31 @@ TEST(Run, ShapeFunctionReportsAStaticWorkspace) {
 
 TEST(Run, StreamingStoresWriteAlignedAndUnalignedOutputs) {
   // Compiled with --streaming-stores=always: an output whose first element
-  // is 64-byte aligned takes the streaming version of the loop, any other
-  // the ordinary one. Both must compute Clip(0, 6) exactly.
+  // is 64-byte aligned takes the streaming version of the loop; one that
+  // starts elsewhere streams from its first line boundary, writing the
+  // vectors at either end with ordinary stores. Every start must compute
+  // Clip(0, 6) exactly and write nothing outside the output.
   Model model = fromInfo(streaming_clip_model());
   constexpr int64_t n = 1000;
+  constexpr int64_t kGuard = 16;
   std::vector<float> x(n);
   for (int64_t i = 0; i < n; ++i)
     x[i] = float(i % 17) - 5.0f;
   Tensor tx = wrap(ONNXC_FLOAT, {n}, x.data(), n * 4);
-  alignas(64) static float storage[n + 16];
-  for (int64_t shift : {0, 1, 3}) {
-    float *y = storage + shift;
-    std::fill(y, y + n, -1.0f);
+  alignas(64) static float storage[kGuard + n + 2 * kGuard];
+  for (int64_t shift = 0; shift < kGuard; ++shift) {
+    std::fill(std::begin(storage), std::end(storage), -1.0f);
+    float *y = storage + kGuard + shift;
     Tensor ty = wrap(ONNXC_FLOAT, {n}, y, n * 4);
     std::vector<onnxc_tensor *> outputs = {ty.get()};
     ASSERT_EQ(run(model, {tx.get()}, outputs), ONNXC_OK) << onnxc_last_error();
     for (int64_t i = 0; i < n; ++i)
       ASSERT_EQ(y[i], std::min(6.0f, std::max(0.0f, x[i])))
           << "shift " << shift << ", element " << i;
+    for (float *p = storage; p != std::end(storage); ++p)
+      if (p < y || p >= y + n)
+        ASSERT_EQ(*p, -1.0f)
+            << "shift " << shift << ", written outside at " << (p - y);
   }
 }
 

@@ -325,7 +325,18 @@ def ONNXStreamingStoresPass
       the run reads and writes) is at least `threshold-bytes`, a copy whose
       candidates are `vector.store {nontemporal = true, alignment = <vector
       bytes, at most 64>}`, followed by a sequentially consistent fence
-      (streaming stores are weakly ordered); otherwise the op as it was.
+      (streaming stores are weakly ordered); otherwise the op as it was;
+    - a flat loop (a flattened elementwise op) whose every iteration writes
+      one vector of whole lines into one argument, or a reshape of it, at
+      its induction variable, reads nothing of that argument and has no
+      other effect, also streams into an output that is not line-aligned
+      (as `malloc` and numpy return large blocks) when the run moves enough
+      bytes, its elements are aligned and the loop covers whole vectors:
+      its first iteration with ordinary stores, a copy of the loop shifted
+      to start at the output's first line boundary with streaming stores,
+      its last iteration with ordinary stores, and a fence. The ends
+      overlap the copy and write the same values, computed from the same
+      inputs.
 
     With `page-streams` = N > 1, in the streaming copy, a top-level
     `onnxc.parallel` loop over single vectors (a flattened elementwise op)
