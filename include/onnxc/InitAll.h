@@ -10,6 +10,7 @@
 #ifndef ONNXC_INITALL_H
 #define ONNXC_INITALL_H
 
+#include "onnxc/Codegen/CodegenDialect.h"
 #include "onnxc/Codegen/Passes.h"
 #include "onnxc/Conversion/Passes.h"
 #include "onnxc/Dialect/ONNX/ONNXDialect.h"
@@ -25,14 +26,14 @@
 
 namespace onnxc {
 
-/// The onnx dialect and every upstream dialect, interface implementation and
-/// LLVM IR translation the pipeline uses.
+/// The onnx and onnxc dialects and every upstream dialect, interface
+/// implementation and LLVM IR translation the pipeline uses.
 inline void registerAllONNXCDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
-  registry.insert<onnx::ONNXDialect>();
+  registry.insert<onnx::ONNXDialect, codegen::CodegenDialect>();
 }
 
 /// Our passes, the upstream ones and the onnx-to-llvm pipelines, for

@@ -194,7 +194,8 @@ struct ONNXTileAndVectorizePass
           llvm::all_of(op.getIteratorTypesArray(), linalg::isParallelIterator))
         generics.push_back(op);
     });
-    constexpr StringLiteral kTileSizes = "onnxc.tile_sizes";
+    constexpr StringLiteral kTileSizes =
+        onnxc::codegen::CodegenDialect::TileSizesAttrHelper::getNameStr();
     for (linalg::GenericOp op : generics) {
       // An empty iteration space computes nothing: its results are its
       // inits (upstream's tiling crashes on a dimension of size 0).

@@ -2,6 +2,7 @@
 #ifndef ONNXC_CODEGEN_PASSES_H
 #define ONNXC_CODEGEN_PASSES_H
 
+#include "onnxc/Codegen/CodegenDialect.h"
 #include "onnxc/Codegen/IterationBuffers.h"
 #include "onnxc/Runtime/onnxc_model_support.h"
 
@@ -43,11 +44,13 @@ namespace onnxc {
 #define GEN_PASS_DECL
 #include "onnxc/Codegen/Passes.h.inc"
 
-/// The unit attribute onnx-tile-and-vectorize sets on the loops it makes:
-/// their iterations write disjoint parts of the output and read nothing any
-/// other iteration writes, so they may run in any order or at once
+/// `onnxc.parallel`, declared by the onnxc dialect (CodegenDialect.td): the
+/// unit attribute onnx-tile-and-vectorize sets on the loops it makes: their
+/// iterations write disjoint parts of the output and read nothing any other
+/// iteration writes, so they may run in any order or at once
 /// (onnx-parallelize-loops runs them on several threads).
-inline constexpr llvm::StringLiteral kParallelLoopAttrName = "onnxc.parallel";
+inline constexpr llvm::StringLiteral kParallelLoopAttrName =
+    codegen::CodegenDialect::ParallelAttrHelper::getNameStr();
 
 /// The model support library's `int64_t __onnxc_num_threads(void)`: the
 /// threads the running kernel's parallel loops may use (onnx-streaming-stores

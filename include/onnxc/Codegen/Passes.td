@@ -121,6 +121,7 @@ def ONNXFuseRowsPass : Pass<"onnx-fuse-rows", "::mlir::func::FuncOp"> {
     the last all have size 1, are left alone.
   }];
   let dependentDialects = [
+    "::onnxc::codegen::CodegenDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::scf::SCFDialect",
@@ -156,6 +157,7 @@ def ONNXTileAndVectorizePass
            "Width in bits of the target's SIMD registers">,
   ];
   let dependentDialects = [
+    "::onnxc::codegen::CodegenDialect",
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::scf::SCFDialect",
@@ -364,6 +366,7 @@ def ONNXStreamingStoresPass
            "Pages a flattened elementwise loop streams at once, 1 to 64">,
   ];
   let dependentDialects = [
+    "::onnxc::codegen::CodegenDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
