@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "onnxc/Codegen/CodegenDialect.h"
+#include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -40,6 +41,14 @@ CodegenDialect::verifyOperationAttribute(Operation *op,
              << " sizes for an op of " << linalgOp.getNumLoops() << " loops";
     if (llvm::any_of(sizes.asArrayRef(), [](int64_t size) { return size < 0; }))
       return op->emitOpError() << "'" << name << "' sizes must be >= 0";
+    return success();
+  }
+  if (name == RowGroupsAttrHelper::getNameStr()) {
+    if (!isa<UnitAttr>(attribute.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a unit attribute";
+    if (!isa<onnxc::onnx::ResizeV10Op, onnxc::onnx::LatestResizeOp>(op))
+      return op->emitOpError()
+             << "'" << name << "' applies to Resize-10 and the latest Resize";
     return success();
   }
   return op->emitOpError() << "has the unknown onnxc attribute '" << name

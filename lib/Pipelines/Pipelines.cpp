@@ -79,6 +79,7 @@ void onnxc::buildONNXToLLVMPipeline(OpPassManager &pm,
   if (wanted(LoweringStage::Linalg)) {
     // Folds chains of Clips with constant bounds, among others.
     pm.addPass(createCanonicalizerPass());
+    pm.addNestedPass<func::FuncOp>(createONNXChooseSchedulesPass());
     pm.addPass(createConvertONNXToLinalgPass(
         {/*alignCornersByOutputLength=*/options.alignCornersByOutputLength}));
     addCleanup(pm);

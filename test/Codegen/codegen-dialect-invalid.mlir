@@ -71,3 +71,11 @@ func.func @tile_sizes_not_an_array(%x: tensor<32xf32>) -> tensor<32xf32> {
 func.func @misspelt() attributes {onnxc.paralel} {
   return
 }
+
+// -----
+
+func.func @row_groups_on_a_clip(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'onnx.ClipV13' op 'onnxc.row_groups' applies to Resize-10 and the latest Resize}}
+  %0 = onnx.ClipV13 %x {onnxc.row_groups} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -30,10 +30,17 @@ def CodegenDialect : Dialect {
     - `onnxc.tile_sizes` (`array<i64>`), on a `linalg` op: its tile size
       per loop (0 for a loop left whole). onnx-tile-and-vectorize sets it
       on each tile it makes and reads it when it vectorizes the tile.
+    - `onnxc.row_groups` (unit), on an `onnx.Resize`: its kernel may
+      compute output rows in groups that share input rows, each row of a
+      group a region of the result. onnx-choose-schedules sets it where the
+      result is written straight into its destination (a graph output);
+      elsewhere the regions would be copied. convert-onnx-to-linalg reads
+      it.
   }];
   let discardableAttrs = (ins
     "::mlir::UnitAttr":$parallel,
-    "::mlir::DenseI64ArrayAttr":$tile_sizes
+    "::mlir::DenseI64ArrayAttr":$tile_sizes,
+    "::mlir::UnitAttr":$row_groups
   );
   let hasOperationAttrVerify = 1;
 }

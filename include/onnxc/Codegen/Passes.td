@@ -11,6 +11,28 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ONNXChooseSchedulesPass
+    : Pass<"onnx-choose-schedules", "::mlir::func::FuncOp"> {
+  let summary = "Choose, where a lowering has a choice of kernels, the one "
+                "it builds";
+  let description = [{
+    Runs on the onnx dialect just before `convert-onnx-to-linalg` and writes
+    each choice as an attribute of the onnxc dialect that the lowering
+    reads, so that choices follow from facts about the graph in one place
+    rather than in each lowering. It sets, or removes where it does not
+    hold:
+
+    - `onnxc.row_groups` on a Resize (Resize-10 or the latest) whose
+      result is only returned by its function: a graph output, which
+      onnx-results-to-destinations writes straight into the caller's
+      buffer. Its kernel may then compute rows in groups that share input
+      rows, each row a region of the result. A result used inside the
+      graph stays one kernel, which onnx-fuse can merge with its
+      consumers, and whose regions would otherwise be copied.
+  }];
+  let dependentDialects = ["::onnxc::codegen::CodegenDialect"];
+}
+
 def ONNXFusePass : Pass<"onnx-fuse", "::mlir::func::FuncOp"> {
   let summary = "Fuse the linalg form of Clip and Upsample graphs into as few "
                 "loop nests as the cost rule allows";

@@ -15,6 +15,7 @@
 #include "Resampling.h"
 #include "ResizeAntialias.h"
 #include "ResizeGather.h"
+#include "onnxc/Codegen/CodegenDialect.h"
 #include "onnxc/Codegen/IterationBuffers.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 #include "onnxc/Dialect/ONNX/ResizeRules.h"
@@ -546,15 +547,11 @@ struct ResizeToLinalg : OpConversionPattern<ResizeOp> {
       Value roi;
       if constexpr (!std::is_same_v<ResizeOp, ResizeV10Op>)
         roi = resize.roi ? adaptor.getRoi() : Value();
-      // Kernels writing regions of the result need it written straight
-      // into its destination: a graph output. Inside a graph, one kernel
-      // also lets onnx-fuse merge the Resize with its consumers.
-      bool isGraphOutput =
-          !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
-            return isa<func::ReturnOp>(user);
-          });
+      bool groupRows =
+          codegen::CodegenDialect::RowGroupsAttrHelper(op->getContext())
+              .isAttrPresent(op);
       result = lower(rewriter, loc, resize, input, roi, axes, inSizes, outSizes,
-                     op.getX().getType().getElementType(), isGraphOutput);
+                     op.getX().getType().getElementType(), groupRows);
     }
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
@@ -569,7 +566,7 @@ private:
                      Value input, Value roi, ArrayRef<ResizedAxis> axes,
                      ArrayRef<OpFoldResult> inSizes,
                      ArrayRef<OpFoldResult> outSizes, Type originalElementType,
-                     bool isGraphOutput) {
+                     bool groupRows) {
     auto inputType = cast<RankedTensorType>(input.getType());
     int64_t rank = inputType.getRank();
     // Integers, float16 and bfloat16 interpolate in f64, so that rounding
@@ -647,7 +644,7 @@ private:
                                     compute, resize.extrapolationValue))
       return channelsLast;
     if (Value phased = buildPhasedGather(b, loc, input, resized, tables,
-                                         outSizes, compute, isGraphOutput))
+                                         outSizes, compute, groupRows))
       return phased;
     return buildGather(b, loc, input, resized, tables, outSizes, compute,
                        resize.extrapolationValue);

@@ -1,4 +1,4 @@
-// RUN: onnx-opt %s -convert-onnx-to-linalg -canonicalize -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: onnx-opt %s -onnx-choose-schedules -convert-onnx-to-linalg -canonicalize -split-input-file -verify-diagnostics | FileCheck %s
 
 // Nearest x2 with asymmetric coordinates and floor: each input repeated
 // twice, a broadcast into the output viewed as [n, 2].
