@@ -5,9 +5,9 @@
 // bufferization proves each such pair equivalent with Presburger queries
 // over the whole chain of dimension arithmetic, which grows with the
 // model's rank and length; writing the tile straight into the tensor at the
-// slice's offset needs no proof. Full tiles of 1-D tensors fold too: their
-// write is the same store at the same address. Other full tiles keep their
-// slices, whose views later passes follow (streaming stores).
+// slice's offset needs no proof. Full tiles of 1-D tensors and of new
+// tensors (intermediates) fold too. Full tiles of the function's results
+// keep their slices, whose views onnx-streaming-stores follows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -30,12 +31,37 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `tensor` is a new tensor being filled (a tensor.empty, through
+/// loops and writes into it), not one that becomes a function's result.
+static bool isFilledEmptyTensor(Value tensor) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (!loop || arg.getArgNumber() == 0)
+        return false;
+      tensor = loop.getTiedLoopInit(arg)->get();
+      continue;
+    }
+    Operation *op = tensor.getDefiningOp();
+    if (isa<tensor::EmptyOp>(op))
+      return true;
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      tensor = loop.getInits()[cast<OpResult>(tensor).getResultNumber()];
+    else if (auto insert = dyn_cast<tensor::InsertSliceOp>(op))
+      tensor = insert.getDest();
+    else if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+      tensor = write.getBase();
+    else
+      return false;
+  }
+}
+
 /// insert_slice(transfer_write(v, extract_slice(t, offsets, sizes), indices,
 /// mask), t, offsets, sizes) -> transfer_write(v, t, offsets + indices,
-/// mask), for a masked write or a 1-D `t`. The slice and its insertion take
-/// the same offsets, sizes and unit strides of the same tensor, without
-/// rank reduction; the write is in bounds of the slice, so it writes the
-/// same elements of `t`.
+/// mask), for a masked write, a 1-D `t` or a new `t`. The slice and its
+/// insertion take the same offsets, sizes and unit strides of the same tensor,
+/// without rank reduction; the write is in bounds of the slice, so it writes
+/// the same elements of `t`.
 struct FoldTileSlice : OpRewritePattern<tensor::InsertSliceOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -43,7 +69,8 @@ struct FoldTileSlice : OpRewritePattern<tensor::InsertSliceOp> {
                                 PatternRewriter &rewriter) const override {
     auto write = insert.getSource().getDefiningOp<vector::TransferWriteOp>();
     if (!write || !write->hasOneUse() ||
-        (!write.getMask() && insert.getType().getRank() != 1) ||
+        (!write.getMask() && insert.getType().getRank() != 1 &&
+         !isFilledEmptyTensor(insert.getDest())) ||
         !write.getPermutationMap().isMinorIdentity() ||
         llvm::any_of(write.getInBoundsValues(), [](bool b) { return !b; }))
       return rewriter.notifyMatchFailure(insert,

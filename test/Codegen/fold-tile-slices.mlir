@@ -99,3 +99,42 @@ func.func @slice_read_elsewhere(%t: tensor<?xf32>, %v: vector<8xf32>, %i: index)
   %r = tensor.insert_slice %w into %t[%i] [8] [1] : tensor<8xf32> into tensor<?xf32>
   return %r, %s : tensor<?xf32>, tensor<8xf32>
 }
+
+// -----
+
+// A full tile of a new tensor (an intermediate, followed back through the
+// loop that fills it) folds; the same tile of a function argument, which
+// becomes a result, keeps its slice.
+// CHECK-LABEL: func @full_tile_of_new_tensor
+// CHECK:         scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK-NOT:       tensor.extract_slice
+// CHECK:           %[[W:.*]] = vector.transfer_write %{{.*}}, %[[ACC]][%{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<1x8xf32>, tensor<?x?xf32>
+// CHECK-NEXT:      scf.yield %[[W]]
+func.func @full_tile_of_new_tensor(%v: vector<1x8xf32>, %m: index, %n: index) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %r = scf.for %i = %c0 to %m step %c1 iter_args(%acc = %e) -> tensor<?x?xf32> {
+    %s = tensor.extract_slice %acc[%i, 0] [1, 8] [1, 1] : tensor<?x?xf32> to tensor<1x8xf32>
+    %w = vector.transfer_write %v, %s[%c0, %c0] {in_bounds = [true, true]} : vector<1x8xf32>, tensor<1x8xf32>
+    %ins = tensor.insert_slice %w into %acc[%i, 0] [1, 8] [1, 1] : tensor<1x8xf32> into tensor<?x?xf32>
+    scf.yield %ins : tensor<?x?xf32>
+  }
+  return %r : tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func @full_tile_of_argument
+// CHECK:         tensor.extract_slice
+// CHECK:         vector.transfer_write
+// CHECK:         tensor.insert_slice
+func.func @full_tile_of_argument(%t: tensor<?x?xf32>, %v: vector<1x8xf32>, %m: index) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %m step %c1 iter_args(%acc = %t) -> tensor<?x?xf32> {
+    %s = tensor.extract_slice %acc[%i, 0] [1, 8] [1, 1] : tensor<?x?xf32> to tensor<1x8xf32>
+    %w = vector.transfer_write %v, %s[%c0, %c0] {in_bounds = [true, true]} : vector<1x8xf32>, tensor<1x8xf32>
+    %ins = tensor.insert_slice %w into %acc[%i, 0] [1, 8] [1, 1] : tensor<1x8xf32> into tensor<?x?xf32>
+    scf.yield %ins : tensor<?x?xf32>
+  }
+  return %r : tensor<?x?xf32>
+}

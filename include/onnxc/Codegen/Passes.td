@@ -190,8 +190,8 @@ def ONNXTileAndVectorizePass
 
 def ONNXFoldTileSlicesPass
     : Pass<"onnx-fold-tile-slices", "::mlir::func::FuncOp"> {
-  let summary = "Write masked tiles, and tiles of 1-D tensors, straight into "
-                "the tensor their slice is inserted into";
+  let summary = "Write tiles that no later pass follows through their "
+                "slice straight into the tensor";
   let description = [{
     Rewrites `tensor.insert_slice` of an in-bounds `vector.transfer_write`
     into a `tensor.extract_slice` of the same tensor, at the same offsets
@@ -201,14 +201,15 @@ def ONNXFoldTileSlicesPass
     written.
 
     It folds masked writes (the partial tiles onnx-tile-and-vectorize peels
-    off loops of run-time length) and writes into 1-D tensors (the tables
-    of run-time scales). One-shot bufferization would prove each pair
-    equivalent with Presburger queries over the chain of dimension
-    arithmetic behind its offsets and sizes, whose cost grows with the
-    model's rank and length; the folded write needs no proof. Into a 1-D
-    tensor, the folded write is the same store at the same address. Other
-    full tiles keep their slices, whose views later passes follow
-    (onnx-streaming-stores).
+    off loops of run-time length), writes into 1-D tensors (the tables of
+    run-time scales), and writes into tensors that start as a
+    `tensor.empty` (intermediates, such as a separable kernel's passes,
+    followed back through loops and earlier writes). One-shot
+    bufferization would prove each pair equivalent with Presburger queries
+    over the chain of dimension arithmetic behind its offsets and sizes,
+    whose cost grows with the model's rank and length; the folded write
+    needs no proof. Full tiles of the function's results keep their
+    slices, whose views onnx-streaming-stores follows.
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
