@@ -10,9 +10,9 @@
 #ifndef ONNXC_INITALL_H
 #define ONNXC_INITALL_H
 
-#include "onnxc/Codegen/CodegenDialect.h"
 #include "onnxc/Codegen/Passes.h"
 #include "onnxc/Conversion/Passes.h"
+#include "onnxc/Dialect/Codegen/CodegenDialect.h"
 #include "onnxc/Dialect/ONNX/ONNXDialect.h"
 #include "onnxc/Pipelines/Pipelines.h"
 #include "onnxc/Transforms/Passes.h"

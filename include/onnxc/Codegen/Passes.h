@@ -2,8 +2,8 @@
 #ifndef ONNXC_CODEGEN_PASSES_H
 #define ONNXC_CODEGEN_PASSES_H
 
-#include "onnxc/Codegen/CodegenDialect.h"
 #include "onnxc/Codegen/IterationBuffers.h"
+#include "onnxc/Dialect/Codegen/CodegenDialect.h"
 #include "onnxc/Runtime/onnxc_model_support.h"
 
 #include "mlir/Pass/Pass.h"
@@ -67,9 +67,9 @@ void populateONNXSpecializeGathersPatterns(mlir::RewritePatternSet &patterns);
 /// more than one dynamic size in a group as a memref.reinterpret_cast.
 void populateExpandShapesAsCastsPatterns(mlir::RewritePatternSet &patterns);
 
-/// The rewrite of onnx-fold-tile-slices: a masked tile, or one of a 1-D
-/// tensor, written into a slice that is inserted back where it came from,
-/// as a write into the tensor at the slice's offset.
+/// The rewrite of onnx-fold-tile-slices: a masked tile, or one of a 1-D or
+/// new tensor, written into a slice that is inserted back where it came
+/// from, as a write into the tensor at the slice's offset.
 void populateFoldTileSlicesPatterns(mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION

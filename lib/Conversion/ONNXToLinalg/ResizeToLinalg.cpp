@@ -15,8 +15,8 @@
 #include "Resampling.h"
 #include "ResizeAntialias.h"
 #include "ResizeGather.h"
-#include "onnxc/Codegen/CodegenDialect.h"
 #include "onnxc/Codegen/IterationBuffers.h"
+#include "onnxc/Dialect/Codegen/CodegenDialect.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 #include "onnxc/Dialect/ONNX/ResizeRules.h"
 

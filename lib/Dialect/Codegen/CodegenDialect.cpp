@@ -4,13 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "onnxc/Codegen/CodegenDialect.h"
+#include "onnxc/Dialect/Codegen/CodegenDialect.h"
 #include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-#include "onnxc/Codegen/CodegenDialect.cpp.inc"
+#include "onnxc/Dialect/Codegen/CodegenDialect.cpp.inc"
 
 using namespace mlir;
 using namespace onnxc::codegen;

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ONNXC_CODEGEN_CODEGENDIALECT_TD
-#define ONNXC_CODEGEN_CODEGENDIALECT_TD
+#ifndef ONNXC_DIALECT_CODEGEN_CODEGENDIALECT_TD
+#define ONNXC_DIALECT_CODEGEN_CODEGENDIALECT_TD
 
 include "mlir/IR/OpBase.td"
 
@@ -45,4 +45,4 @@ def CodegenDialect : Dialect {
   let hasOperationAttrVerify = 1;
 }
 
-#endif // ONNXC_CODEGEN_CODEGENDIALECT_TD
+#endif // ONNXC_DIALECT_CODEGEN_CODEGENDIALECT_TD

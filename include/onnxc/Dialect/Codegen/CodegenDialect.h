@@ -4,13 +4,13 @@
 // upstream ops for the passes after them (CodegenDialect.td).
 //
 //===----------------------------------------------------------------------===//
-#ifndef ONNXC_CODEGEN_CODEGENDIALECT_H
-#define ONNXC_CODEGEN_CODEGENDIALECT_H
+#ifndef ONNXC_DIALECT_CODEGEN_CODEGENDIALECT_H
+#define ONNXC_DIALECT_CODEGEN_CODEGENDIALECT_H
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/Operation.h"
 
-#include "onnxc/Codegen/CodegenDialect.h.inc"
+#include "onnxc/Dialect/Codegen/CodegenDialect.h.inc"
 
-#endif // ONNXC_CODEGEN_CODEGENDIALECT_H
+#endif // ONNXC_DIALECT_CODEGEN_CODEGENDIALECT_H
