@@ -6,8 +6,10 @@
 // over the whole chain of dimension arithmetic, which grows with the
 // model's rank and length; writing the tile straight into the tensor at the
 // slice's offset needs no proof. Full tiles of 1-D tensors and of new
-// tensors (intermediates) fold too. Full tiles of the function's results
-// keep their slices, whose views onnx-streaming-stores follows.
+// tensors (intermediates) fold too; so 1-D writes of a result name it
+// directly, as onnx-streaming-stores' peeled loops need. Full tiles of
+// multi-dimensional results keep their slices, whose views
+// onnx-streaming-stores follows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,9 +33,11 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `tensor` is a new tensor being filled (a tensor.empty, through
-/// loops and writes into it), not one that becomes a function's result.
-static bool isFilledEmptyTensor(Value tensor) {
+/// Whether `tensor` starts as a tensor.empty, followed back through the
+/// loops and writes that fill it: an intermediate, or a result
+/// onnx-results-to-destinations could not write in place (then copied
+/// out), whose views no later pass follows.
+bool isFilledEmptyTensor(Value tensor) {
   while (true) {
     if (auto arg = dyn_cast<BlockArgument>(tensor)) {
       auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
@@ -87,10 +91,10 @@ struct FoldTileSlice : OpRewritePattern<tensor::InsertSliceOp> {
 
     Location loc = write.getLoc();
     SmallVector<Value> indices;
+    AffineExpr d0, d1;
+    bindDims(rewriter.getContext(), d0, d1);
     for (auto [offset, index] :
          llvm::zip_equal(insert.getMixedOffsets(), write.getIndices())) {
-      AffineExpr d0, d1;
-      bindDims(rewriter.getContext(), d0, d1);
       indices.push_back(getValueOrCreateConstantIndexOp(
           rewriter, loc,
           affine::makeComposedFoldedAffineApply(rewriter, loc, d0 + d1,

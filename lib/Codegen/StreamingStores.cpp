@@ -4,7 +4,7 @@
 // version with streaming stores, chosen at run time when the outputs are
 // aligned and each of the run's threads moves more than its cache holds.
 // Flattened elementwise loops also get one that streams from the first
-// line boundary of an output that is not aligned.
+// aligned element of an output that is not aligned.
 //
 //===----------------------------------------------------------------------===//
 
@@ -166,64 +166,88 @@ bool isReshapeOf(Value value, BlockArgument argument) {
   return true;
 }
 
-/// A top-level loop that can stream from the first line boundary of its
+/// A top-level loop that can stream from the first aligned element of its
 /// output, whatever the output's alignment: a flat loop (a flattened
-/// elementwise op) whose every iteration writes one whole-line vector of
-/// one argument (or a reshape of it) at the induction variable, reads nothing
-/// of that argument and has no other effect. Shifting its iterations to start
-/// at a line boundary, with one iteration of ordinary stores at each end,
-/// writes the same values: the ends overlap the shifted ones and recompute
-/// elements from the same inputs.
+/// elementwise op) whose every iteration writes one vector of one argument
+/// (or a reshape of it) at the induction variable, reads nothing of that
+/// argument, has no other effect, and uses the induction variable only as
+/// the position of its reads and writes. Each iteration then computes the
+/// elements at its position from the inputs at the same position, so
+/// iterations shifted to start at an aligned element, with one iteration
+/// of ordinary stores at each end, write the same values: the ends overlap
+/// the shifted ones.
 struct PeelableLoop {
   scf::ForOp loop;
   BlockArgument argument;
   int64_t step;
   int64_t elementBytes;
+  /// What the shifted iterations' stores are aligned to: the vector's
+  /// bytes, at most a line.
+  int64_t alignment;
 };
+
+/// Whether `use` takes the loop's induction variable as a position: the
+/// index of a 1-D read or write, or the offset of a 1-D subview.
+bool isPositionUse(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (auto read = dyn_cast<vector::TransferReadOp>(user))
+    return read.getIndices().size() == 1 &&
+           &use == &read.getIndicesMutable()[0];
+  if (auto write = dyn_cast<vector::TransferWriteOp>(user))
+    return write.getIndices().size() == 1 &&
+           &use == &write.getIndicesMutable()[0];
+  if (auto load = dyn_cast<memref::LoadOp>(user))
+    return load.getIndices().size() == 1 &&
+           &use == &load.getIndicesMutable()[0];
+  if (auto subview = dyn_cast<memref::SubViewOp>(user))
+    return subview.getSourceType().getRank() == 1 &&
+           subview.getOffsets().size() == 1 &&
+           &use == &subview.getOffsetsMutable()[0];
+  return false;
+}
 
 std::optional<PeelableLoop> matchPeelableLoop(Operation *op) {
   auto loop = dyn_cast<scf::ForOp>(op);
   std::optional<int64_t> step =
       loop ? getConstantIntValue(loop.getStep()) : std::nullopt;
-  if (!loop || !step || *step <= 0 || loop.getNumResults() != 0)
+  if (!loop || !step || *step <= 0 || loop.getNumResults() != 0 ||
+      !llvm::all_of(loop.getInductionVar().getUses(), isPositionUse))
     return std::nullopt;
-  BlockArgument written;
-  int64_t elementBytes = 0;
-  bool ok = true;
+  std::optional<PeelableLoop> peelable;
   SmallVector<Value> readBases;
-  loop.getBody()->walk([&](Operation *inner) {
-    if (isa<LoopLikeOpInterface>(inner)) {
-      ok = false;
-    } else if (auto write = dyn_cast<vector::TransferWriteOp>(inner)) {
+  WalkResult walk = loop.getBody()->walk([&](Operation *inner) {
+    if (isa<LoopLikeOpInterface>(inner))
+      return WalkResult::interrupt();
+    if (auto write = dyn_cast<vector::TransferWriteOp>(inner)) {
       std::optional<Candidate> candidate = matchCandidate(write);
-      auto type = write.getVectorType();
-      int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
       if (!candidate || !isReshapeOf(write.getBase(), candidate->argument) ||
           write.getIndices()[0] != loop.getInductionVar() ||
-          (written && written != candidate->argument) ||
-          bytes != *step * type.getElementTypeBitWidth() / 8 ||
-          bytes % kLineBytes != 0) {
-        ok = false;
-        return;
-      }
-      written = candidate->argument;
-      elementBytes = type.getElementTypeBitWidth() / 8;
-    } else if (auto read = dyn_cast<vector::TransferReadOp>(inner)) {
-      readBases.push_back(read.getBase());
-    } else if (auto load = dyn_cast<memref::LoadOp>(inner)) {
-      readBases.push_back(load.getMemRef());
-    } else if (!isa<memref::SubViewOp, memref::CollapseShapeOp,
-                    memref::ExpandShapeOp>(inner) &&
-               !isMemoryEffectFree(inner)) {
-      ok = false;
+          write.getVectorType().getNumElements() != *step ||
+          (peelable && peelable->argument != candidate->argument))
+        return WalkResult::interrupt();
+      peelable =
+          PeelableLoop{loop, candidate->argument, *step,
+                       write.getVectorType().getElementTypeBitWidth() / 8,
+                       candidate->alignment};
+      return WalkResult::advance();
     }
+    if (auto read = dyn_cast<vector::TransferReadOp>(inner))
+      readBases.push_back(read.getBase());
+    else if (auto load = dyn_cast<memref::LoadOp>(inner))
+      readBases.push_back(load.getMemRef());
+    else if (!isa<memref::SubViewOp, memref::CollapseShapeOp,
+                  memref::ExpandShapeOp>(inner) &&
+             !isMemoryEffectFree(inner))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
   });
-  if (!ok || !written || llvm::any_of(readBases, [&](Value base) {
+  if (walk.wasInterrupted() || !peelable ||
+      llvm::any_of(readBases, [&](Value base) {
         BlockArgument argument = getViewedArgument(base);
-        return !argument || argument == written;
+        return !argument || argument == peelable->argument;
       }))
     return std::nullopt;
-  return PeelableLoop{loop, written, *step, elementBytes};
+  return peelable;
 }
 
 /// Most pages a flattened elementwise loop streams at once: a chunk of them
@@ -401,7 +425,7 @@ struct ONNXStreamingStoresPass
       auto ifOp = scf::IfOp::create(b, op->getLoc(), ok,
                                     /*withElseRegion=*/true);
       // Else: the op as it was, or first a version streaming from the
-      // output's first line boundary.
+      // output's first aligned element.
       std::optional<PeelableLoop> peelable = matchPeelableLoop(op);
       op->moveBefore(ifOp.getElseRegion().front().getTerminator());
       if (peelable)
@@ -433,56 +457,48 @@ struct ONNXStreamingStoresPass
   /// Wraps `peelable.loop` in an `scf.if`: when the run is `large`, the
   /// output's elements are aligned to their size and the loop covers whole
   /// vectors, its first iteration with ordinary stores, a copy that
-  /// streams from the first line boundary after the loop's start, and its
-  /// last iteration with ordinary stores; otherwise the loop.
-  void buildPeeledVersion(PeelableLoop &peelable, Value large) {
+  /// streams from the first aligned element after the loop's start, and
+  /// its last iteration with ordinary stores; otherwise the loop.
+  void buildPeeledVersion(const PeelableLoop &peelable, Value large) {
     scf::ForOp loop = peelable.loop;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
     auto index = [&](int64_t value) {
       return arith::ConstantIndexOp::create(b, loc, value);
     };
-    auto cmp = [&](arith::CmpIPredicate predicate, Value lhs, Value rhs) {
-      return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
+    auto isZero = [&](Value value) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, value,
+                                   index(0));
     };
     Value lower = loop.getLowerBound(), upper = loop.getUpperBound();
     Value step = index(peelable.step);
     Value elementBytes = index(peelable.elementBytes);
-    Value lineBytes = index(kLineBytes);
+    Value alignment = index(peelable.alignment);
     BlockArgument argument = peelable.argument;
+    // The address of the element at the loop's start.
     auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, argument);
-    Value first = arith::AddIOp::create(
-        b, loc,
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, argument),
-        arith::MulIOp::create(
-            b, loc, arith::AddIOp::create(b, loc, metadata.getOffset(), lower),
-            elementBytes));
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, argument);
+    Value startElement =
+        arith::AddIOp::create(b, loc, metadata.getOffset(), lower);
+    Value startOffset =
+        arith::MulIOp::create(b, loc, startElement, elementBytes);
+    Value first = arith::AddIOp::create(b, loc, pointer, startOffset);
+    // Elements aligned, and whole vectors from lower to upper.
     Value span = arith::SubIOp::create(b, loc, upper, lower);
-    Value ok = arith::AndIOp::create(
-        b, loc, large,
-        arith::AndIOp::create(
-            b, loc,
-            cmp(arith::CmpIPredicate::eq,
-                arith::RemUIOp::create(b, loc, first, elementBytes), index(0)),
-            arith::AndIOp::create(
-                b, loc, cmp(arith::CmpIPredicate::sge, span, step),
-                cmp(arith::CmpIPredicate::eq,
-                    arith::RemSIOp::create(b, loc, span, step), index(0)))));
+    Value elementsAligned =
+        isZero(arith::RemUIOp::create(b, loc, first, elementBytes));
+    Value someVector =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, span, step);
+    Value wholeVectors = isZero(arith::RemSIOp::create(b, loc, span, step));
+    Value ok = arith::AndIOp::create(b, loc, large, elementsAligned);
+    ok = arith::AndIOp::create(b, loc, ok, someVector);
+    ok = arith::AndIOp::create(b, loc, ok, wholeVectors);
     auto ifOp = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/true);
     loop->moveBefore(ifOp.getElseRegion().front().getTerminator());
 
     OpBuilder then =
         OpBuilder::atBlockTerminator(&ifOp.getThenRegion().front());
-    // Elements from the loop's start to the first line boundary.
-    Value toBoundary = arith::DivUIOp::create(
-        then, loc,
-        arith::RemUIOp::create(
-            then, loc,
-            arith::SubIOp::create(
-                then, loc, lineBytes,
-                arith::RemUIOp::create(then, loc, first, lineBytes)),
-            lineBytes),
-        elementBytes);
     auto cloneBodyAt = [&](Value iv) {
       IRMapping mapping;
       mapping.map(loop.getInductionVar(), iv);
@@ -490,15 +506,20 @@ struct ONNXStreamingStoresPass
         then.clone(inner, mapping);
     };
     cloneBodyAt(lower);
+    // Elements from the loop's start to the first aligned one, fewer than
+    // a vector's: the shifted iterations leave no gap after the first.
+    Value misalignment = arith::RemUIOp::create(then, loc, first, alignment);
+    Value gap = arith::SubIOp::create(then, loc, alignment, misalignment);
+    Value gapBytes = arith::RemUIOp::create(then, loc, gap, alignment);
+    Value toAligned = arith::DivUIOp::create(then, loc, gapBytes, elementBytes);
+    Value shiftedLower = arith::AddIOp::create(then, loc, lower, toAligned);
+    Value shiftedSpan = arith::SubIOp::create(then, loc, span, toAligned);
+    Value trips = arith::DivSIOp::create(then, loc, shiftedSpan, step);
+    Value shiftedUpper = arith::AddIOp::create(
+        then, loc, shiftedLower, arith::MulIOp::create(then, loc, trips, step));
     auto shifted = cast<scf::ForOp>(then.clone(*loop));
-    Value shiftedLower = arith::AddIOp::create(then, loc, lower, toBoundary);
-    Value trips = arith::DivSIOp::create(
-        then, loc, arith::SubIOp::create(then, loc, span, toBoundary), step);
     shifted.getLowerBoundMutable().assign(shiftedLower);
-    shifted.getUpperBoundMutable().assign(
-        arith::AddIOp::create(then, loc, shiftedLower,
-                              arith::MulIOp::create(then, loc, trips, step)));
-    shifted->moveBefore(then.getInsertionBlock()->getTerminator());
+    shifted.getUpperBoundMutable().assign(shiftedUpper);
     cloneBodyAt(arith::SubIOp::create(then, loc, upper, step));
 
     SmallVector<vector::TransferWriteOp> writes;
@@ -509,7 +530,7 @@ struct ONNXStreamingStoresPass
       vector::StoreOp::create(at, write.getLoc(), write.getVector(),
                               write.getBase(), write.getIndices(),
                               /*nontemporal=*/true,
-                              llvm::MaybeAlign(kLineBytes));
+                              llvm::MaybeAlign(peelable.alignment));
       write.erase();
     }
     if (pageStreams > 1)

@@ -6,17 +6,15 @@
 // CHECK-SAME:    (%[[T:.*]]: tensor<?x?xf32>, %[[V:.*]]: vector<1x8xf32>, %[[I:.*]]: index, %[[J:.*]]: index, %[[N:.*]]: index)
 // CHECK:         %[[MASK:.*]] = vector.create_mask
 // CHECK-NOT:     tensor.extract_slice
-// CHECK:         %[[J2:.*]] = affine.apply #{{.*}}()[%[[J]]]
-// CHECK:         %[[W:.*]] = vector.transfer_write %[[V]], %[[T]][%[[I]], %[[J2]]], %[[MASK]] {in_bounds = [true, true]} : vector<1x8xf32>, tensor<?x?xf32>
+// CHECK:         %[[W:.*]] = vector.transfer_write %[[V]], %[[T]][%[[I]], %[[J]]], %[[MASK]] {in_bounds = [true, true]} : vector<1x8xf32>, tensor<?x?xf32>
 // CHECK-NOT:     tensor.insert_slice
 // CHECK:         return %[[W]]
 func.func @masked_tile(%t: tensor<?x?xf32>, %v: vector<1x8xf32>, %i: index, %j: index, %n: index) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
   %mask = vector.create_mask %c1, %n : vector<1x8xi1>
   %s = tensor.extract_slice %t[%i, %j] [1, %n] [1, 1] : tensor<?x?xf32> to tensor<1x?xf32>
-  %w = vector.transfer_write %v, %s[%c0, %c2], %mask {in_bounds = [true, true]} : vector<1x8xf32>, tensor<1x?xf32>
+  %w = vector.transfer_write %v, %s[%c0, %c0], %mask {in_bounds = [true, true]} : vector<1x8xf32>, tensor<1x?xf32>
   %r = tensor.insert_slice %w into %t[%i, %j] [1, %n] [1, 1] : tensor<1x?xf32> into tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
@@ -137,4 +135,30 @@ func.func @full_tile_of_argument(%t: tensor<?x?xf32>, %v: vector<1x8xf32>, %m: i
     scf.yield %ins : tensor<?x?xf32>
   }
   return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A rank-reducing slice, or one with a stride, is not the tile's own
+// region of the tensor: kept.
+// CHECK-LABEL: func @rank_reducing
+// CHECK:         tensor.extract_slice
+// CHECK:         tensor.insert_slice
+// CHECK-LABEL: func @strided
+// CHECK:         tensor.extract_slice
+// CHECK:         tensor.insert_slice
+func.func @rank_reducing(%t: tensor<?x?xf32>, %v: vector<8xf32>, %i: index, %j: index, %n: index) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %mask = vector.create_mask %n : vector<8xi1>
+  %s = tensor.extract_slice %t[%i, %j] [1, %n] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
+  %w = vector.transfer_write %v, %s[%c0], %mask {in_bounds = [true]} : vector<8xf32>, tensor<?xf32>
+  %r = tensor.insert_slice %w into %t[%i, %j] [1, %n] [1, 1] : tensor<?xf32> into tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @strided(%t: tensor<?xf32>, %v: vector<8xf32>, %i: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %s = tensor.extract_slice %t[%i] [8] [2] : tensor<?xf32> to tensor<8xf32>
+  %w = vector.transfer_write %v, %s[%c0] {in_bounds = [true]} : vector<8xf32>, tensor<8xf32>
+  %r = tensor.insert_slice %w into %t[%i] [8] [2] : tensor<8xf32> into tensor<?xf32>
+  return %r : tensor<?xf32>
 }

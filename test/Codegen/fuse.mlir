@@ -1,4 +1,4 @@
-// RUN: onnx-opt %s -convert-onnx-to-linalg -onnx-fuse -canonicalize -cse -split-input-file | FileCheck %s
+// RUN: onnx-opt %s -onnx-choose-schedules -convert-onnx-to-linalg -onnx-fuse -canonicalize -cse -split-input-file | FileCheck %s
 
 // Pointwise chains: one loop nest, flattened to one dimension, each Clip's
 // compare/select pair applied in node order.

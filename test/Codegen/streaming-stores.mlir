@@ -418,12 +418,13 @@ func.func @second(%x: memref<16384xf32>, %y: memref<16384xf32>) {
 
 // -----
 
-// A flat loop writing whole lines of one output at its induction variable
+// A flat loop writing one vector of one output at its induction variable
 // (a flattened elementwise op) streams whatever the output's alignment:
-// when the output is not line-aligned but its elements are, the first
-// vector is written with ordinary stores, a copy of the loop streams from
-// the first line boundary, and the last vector is written with ordinary
-// stores again; the ends overlap the copy and write the same values.
+// when the output is not aligned to the vector (up to a line) but its
+// elements are, the first vector is written with ordinary stores, a copy
+// of the loop streams from the first aligned element, and the last vector
+// is written with ordinary stores again; the ends overlap the copy and
+// write the same values.
 // CHECK-LABEL: func @peeled
 // CHECK-SAME:    (%[[X:.*]]: memref<16384xf32>, %[[Y:.*]]: memref<128x128xf32>)
 // CHECK:         %[[BIG:.*]] = arith.cmpi uge
@@ -436,14 +437,16 @@ func.func @second(%x: memref<16384xf32>, %y: memref<16384xf32>) {
 // CHECK:           %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[Y]]
 // CHECK:           %[[FIRST:.*]] = arith.addi %[[PTR]], %{{.*}} : index
 // CHECK:           %[[ELEMENTS:.*]] = arith.remui %[[FIRST]], %[[C4:.*]] : index
-// CHECK:           %[[PEEL:.*]] = arith.andi %[[BIG]], %{{.*}} : i1
+// CHECK:           %[[PEEL0:.*]] = arith.andi %[[BIG]], %{{.*}} : i1
+// CHECK:           %[[PEEL1:.*]] = arith.andi %[[PEEL0]], %{{.*}} : i1
+// CHECK:           %[[PEEL:.*]] = arith.andi %[[PEEL1]], %{{.*}} : i1
 // CHECK:           scf.if %[[PEEL]] {
+// CHECK:             %[[HEAD:.*]] = vector.transfer_read %[[X]][%[[C0:[a-z0-9_]+]]]
+// CHECK:             vector.transfer_write %[[HEAD]], %[[FLAT]][%[[C0]]] {in_bounds = [true]}
 // CHECK:             %[[MIS:.*]] = arith.remui %[[FIRST]], %[[C64:.*]] : index
 // CHECK:             %[[GAP:.*]] = arith.subi %[[C64]], %[[MIS]] : index
 // CHECK:             %[[GAP64:.*]] = arith.remui %[[GAP]], %[[C64]] : index
 // CHECK:             %[[SHIFT:.*]] = arith.divui %[[GAP64]], %[[C4]] : index
-// CHECK:             %[[HEAD:.*]] = vector.transfer_read %[[X]][%[[C0:[a-z0-9_]+]]]
-// CHECK:             vector.transfer_write %[[HEAD]], %[[FLAT]][%[[C0]]] {in_bounds = [true]}
 // CHECK:             %[[START:.*]] = arith.addi %[[C0]], %[[SHIFT]] : index
 // CHECK:             scf.for %{{.*}} = %[[START]] to %{{.*}} step
 // CHECK:               vector.store %{{.*}}, %[[FLAT]][%{{.*}}] {alignment = 64 : i64, nontemporal = true}
@@ -507,6 +510,29 @@ func.func @two_outputs(%x: memref<16384xf32>, %y: memref<16384xf32>, %z: memref<
     %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : memref<16384xf32>, vector<16xf32>
     vector.transfer_write %v, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<16384xf32>
     vector.transfer_write %v, %z[%i] {in_bounds = [true]} : vector<16xf32>, memref<16384xf32>
+  } {onnxc.parallel}
+  return
+}
+
+// -----
+
+// The induction variable used other than as a position (here the index of
+// a reversed read) would compute other values at shifted iterations: not
+// peeled.
+// CHECK-LABEL: func @position_arithmetic
+// CHECK:         } else {
+// CHECK-NOT:       scf.if
+// CHECK:           scf.for
+func.func @position_arithmetic(%x: memref<16384xf32>, %y: memref<16384xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 16384 : index
+  %last = arith.constant 16368 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c16 {
+    %j = arith.subi %last, %i : index
+    %v = vector.transfer_read %x[%j], %pad {in_bounds = [true]} : memref<16384xf32>, vector<16xf32>
+    vector.transfer_write %v, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<16384xf32>
   } {onnxc.parallel}
   return
 }

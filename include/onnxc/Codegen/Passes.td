@@ -208,11 +208,12 @@ def ONNXFoldTileSlicesPass
     bufferization would prove each pair equivalent with Presburger queries
     over the chain of dimension arithmetic behind its offsets and sizes,
     whose cost grows with the model's rank and length; the folded write
-    needs no proof. Full tiles of the function's results keep their
-    slices, whose views onnx-streaming-stores follows.
+    needs no proof. Full tiles of multi-dimensional function results keep
+    their slices, whose views onnx-streaming-stores follows.
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
     "::mlir::vector::VectorDialect",
   ];
 }
@@ -352,16 +353,17 @@ def ONNXStreamingStoresPass
       bytes, at most 64>}`, followed by a sequentially consistent fence
       (streaming stores are weakly ordered); otherwise the op as it was;
     - a flat loop (a flattened elementwise op) whose every iteration writes
-      one vector of whole lines into one argument, or a reshape of it, at
-      its induction variable, reads nothing of that argument and has no
-      other effect, also streams into an output that is not line-aligned
-      (as `malloc` and numpy return large blocks) when the run moves enough
-      bytes, its elements are aligned and the loop covers whole vectors:
-      its first iteration with ordinary stores, a copy of the loop shifted
-      to start at the output's first line boundary with streaming stores,
-      its last iteration with ordinary stores, and a fence. The ends
-      overlap the copy and write the same values, computed from the same
-      inputs.
+      one vector into one argument, or a reshape of it, at its induction
+      variable, reads nothing of that argument, has no other effect and
+      uses the induction variable only as the position of its reads and
+      writes, also streams into an output that is not aligned to the
+      vector (as `malloc` and numpy return large blocks) when the run moves
+      enough bytes, its elements are aligned and the loop covers whole
+      vectors: its first iteration with ordinary stores, a copy of the loop
+      shifted to start at the output's first element aligned to the vector
+      (up to a line) with streaming stores, its last iteration with
+      ordinary stores, and a fence. The ends overlap the copy and write the
+      same values, computed from the same inputs.
 
     With `page-streams` = N > 1, in the streaming copy, a top-level
     `onnxc.parallel` loop over single vectors (a flattened elementwise op)

@@ -118,7 +118,8 @@ typedef struct onnxc_model_info {
    * write an output element before it reads the input elements stored
    * there, so an alias changes what it computes. onnxc_model_run refuses
    * such calls; a direct caller must not make them.
-   * Writes every output element exactly once and returns 0; returns 1,
+   * Writes every output element (some more than once, always with their
+   * final value: a streaming loop's ends overlap it) and returns 0; returns 1,
    * having stopped early, when its workspace (the intermediate tensors and
    * tables it keeps) could not be allocated. The workspace belongs to the
    * model library and the calling thread and is reused from run to run.
