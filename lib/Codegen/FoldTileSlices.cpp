@@ -16,7 +16,7 @@
 #include "onnxc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Affine/ViewLikeInterfaceUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -89,17 +89,12 @@ struct FoldTileSlice : OpRewritePattern<tensor::InsertSliceOp> {
         extract.getMixedSizes() != insert.getMixedSizes())
       return rewriter.notifyMatchFailure(insert, "not the tile's own slice");
 
-    Location loc = write.getLoc();
     SmallVector<Value> indices;
-    AffineExpr d0, d1;
-    bindDims(rewriter.getContext(), d0, d1);
-    for (auto [offset, index] :
-         llvm::zip_equal(insert.getMixedOffsets(), write.getIndices())) {
-      indices.push_back(getValueOrCreateConstantIndexOp(
-          rewriter, loc,
-          affine::makeComposedFoldedAffineApply(rewriter, loc, d0 + d1,
-                                                {offset, index})));
-    }
+    affine::resolveIndicesIntoOpWithOffsetsAndStrides(
+        rewriter, write.getLoc(), insert.getMixedOffsets(),
+        insert.getMixedStrides(),
+        llvm::SmallBitVector(insert.getType().getRank()), write.getIndices(),
+        indices);
     rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(
         insert, write.getVector(), insert.getDest(), indices,
         write.getPermutationMapAttr(), write.getMask(),

@@ -79,3 +79,12 @@ func.func @row_groups_on_a_clip(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = onnx.ClipV13 %x {onnxc.row_groups} : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @row_groups_with_a_value(%x: tensor<1x1x4x8xf32>) -> tensor<1x1x8x16xf32> {
+  %s = onnx.Constant dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>
+  // expected-error @+1 {{'onnx.ResizeV19' op 'onnxc.row_groups' must be a unit attribute}}
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<4xf32>) {mode = #onnx.resize_mode<linear>, onnxc.row_groups = 2 : i64} : tensor<1x1x4x8xf32> -> tensor<1x1x8x16xf32>
+  return %0 : tensor<1x1x8x16xf32>
+}
