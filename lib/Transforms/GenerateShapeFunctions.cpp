@@ -429,7 +429,7 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
   SmallVector<ResizedAxis> axes =
       buildResizedAxes(b, loc, resize, input, scales, sizes);
   SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
-  SmallVector<Value> fits, filled, agrees;
+  SmallVector<Value> fits, filled, agrees, copies;
   Value limit = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0x1p62));
   Value zeroIndex = index(0);
   for (auto [d, axis] : llvm::enumerate(axes)) {
@@ -437,6 +437,10 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
       continue; // Checked by the verifier.
     Value n = getValueOrCreateConstantIndexOp(b, loc, inSizes[d]);
     Value out = getValueOrCreateConstantIndexOp(b, loc, axis.outLength);
+    if (resize.copiesRunTimeAxis(axis.staticScale,
+                                 !getConstantIntValue(inSizes[d])))
+      copies.push_back(
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, out, n));
     if (resize.scales) {
       Value nF64 = arith::SIToFPOp::create(
           b, loc, b.getF64Type(),
@@ -513,6 +517,14 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
     checks.check(
         allOf(b, loc, fits),
         llvm::formatv("{0}: an output dimension is too large", what).str());
+  if (!copies.empty())
+    checks.check(allOf(b, loc, copies),
+                 llvm::formatv("{0}: an axis of scale 1 longer than 2^24 "
+                               "elements, which the length rule lengthens, "
+                               "is not supported when its length is known "
+                               "only at run time",
+                               what)
+                     .str());
   if (!filled.empty())
     checks.check(allOf(b, loc, filled),
                  llvm::formatv("{0}: an empty input dimension cannot be "

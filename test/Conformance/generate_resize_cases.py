@@ -771,6 +771,25 @@ def axes_cases(data):
             data.distinct([3, 4]), "float32", mode=mode,
             ctm="tf_half_pixel_for_nn", nearest_mode="round_prefer_ceil",
             axes=[0], scales=[2]))
+    # Axes of constant scale 1 and symbolic length are copies in every mode
+    # but tf_half_pixel_for_nn and tf_crop_and_resize (there they go
+    # through the formulas), beside resized ones.
+    for mode, ctm, extra in (
+            ("nearest", "half_pixel", {}),
+            ("nearest", "tf_half_pixel_for_nn",
+             {"nearest_mode": "round_prefer_ceil"}),
+            ("nearest", "asymmetric", {"nearest_mode": "ceil"}),
+            ("linear", "half_pixel", {}),
+            ("linear", "align_corners", {}),
+            ("linear", "pytorch_half_pixel", {}),
+            ("linear", "half_pixel_symmetric", {}),
+            ("linear", "tf_half_pixel_for_nn", {}),
+            ("cubic", "half_pixel", {"exclude_outside": 1}),
+            ("cubic", "asymmetric", {})):
+        cases.append(resize_case(
+            "resize19_float32_%s_%s_scale_1_symbolic_axes" % (mode, ctm), 19,
+            data.distinct([2, 3, 4, 5]), "float32", mode=mode, ctm=ctm,
+            scales=[1, 1, 2, 1.5], x_decl=["N", "C", "H", "W"], **extra))
     # half_pixel_symmetric divides by s * n, not by the policy's rounded
     # output length.
     for kar, form in (("not_larger", "constant"), ("not_smaller", "runtime")):

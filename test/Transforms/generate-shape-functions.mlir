@@ -197,3 +197,19 @@ func.func @flatten(%x: tensor<?x3x4xf32> {onnx.name = "x"}, %s: tensor<2xi64> {o
   %0 = onnx.ReshapeV25 %x, %s : (tensor<?x3x4xf32>, tensor<2xi64>) -> tensor<?x?xf32> loc("r")
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// An axis of constant scale 1 and run-time length, which the kernel copies:
+// its output must be as long as its input, which the length rule gives up
+// to 2^24 elements.
+// CHECK-LABEL: func @resize_copied_axis_shapes
+// CHECK-SAME:    attributes {onnx.checks = ["Resize node 'c': an output dimension is too large", "Resize node 'c': an axis of scale 1 longer than 2^24 elements, which the length rule lengthens, is not supported when its length is known only at run time"]}
+// CHECK:         %[[OUT:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x4xf32>
+// CHECK:         arith.cmpi eq, %[[OUT]], %[[N]] : index
+func.func @resize_copied_axis(%x: tensor<?x4xf32> {onnx.name = "X"}) -> tensor<?x8xf32> {
+  %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<?x4xf32> -> tensor<?x8xf32> loc("c")
+  return %0 : tensor<?x8xf32>
+}

@@ -121,16 +121,17 @@ narrowPassWeights(OpBuilder &b, Location loc, const ComputeType &fixed,
 }
 
 /// Whether an axis maps every output to its own position: a scale of 1
-/// known at compile time, equal lengths, and a mode whose coordinate is then
-/// the position itself.
+/// known at compile time, a mode whose coordinate is then the position
+/// itself, and equal lengths, known at compile time or checked by the
+/// shape function.
 bool isCopy(const ResizeOperands &resize, const ResizedAxis &axis,
             OpFoldResult outLength, OpFoldResult inLength) {
-  using Mode = CoordinateTransformationMode;
   std::optional<int64_t> in = getConstantIntValue(inLength);
+  if (resize.copiesRunTimeAxis(axis.staticScale, !in))
+    return true;
   return axis.staticScale && *axis.staticScale == 1.0 && in &&
          getConstantIntValue(outLength) == in &&
-         resize.coordinateMode != Mode::tf_half_pixel_for_nn &&
-         resize.coordinateMode != Mode::tf_crop_and_resize;
+         resize.keepsPositionsAtScaleOne();
 }
 
 /// One gather pass: `current` resampled along axis `d` to `outLength`

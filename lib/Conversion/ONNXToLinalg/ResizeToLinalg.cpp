@@ -594,6 +594,9 @@ private:
       // An axis not listed has no roi values (it only has tables with
       // tf_half_pixel_for_nn, which reads none).
       int64_t position = llvm::find(listed, d) - listed.begin();
+      if (resize.copiesRunTimeAxis(axes[d].staticScale,
+                                   !getConstantIntValue(inSizes[d])))
+        continue;
       AxisTables axisTables =
           lowering.buildTables(axes[d], inSizes[d], position, listed.size());
       if (axisTables.isIdentity)

@@ -220,6 +220,35 @@ func.func @linear_phases(%x: tensor<3x4xf32>) -> tensor<3x8xf32> {
 
 // -----
 
+// An axis of constant scale 1 and run-time length is a copy (the shape
+// function checks that its output is as long): the first axis reads its
+// own position, and only the second gets phases.
+// CHECK-LABEL: func @linear_phases_symbolic_copy
+// CHECK:         %[[PHASES:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) outs(%{{.*}} : tensor<?x4x2xf32>)
+// CHECK:           %[[ROW:.*]] = linalg.index 0 : index
+// CHECK:           tensor.extract %{{.*}}[%[[ROW]], %{{.*}}] : tensor<?x4xf32>
+// CHECK:         tensor.collapse_shape %[[PHASES]] {{\[}}[0], [1, 2]] : tensor<?x4x2xf32> into tensor<?x8xf32>
+func.func @linear_phases_symbolic_copy(%x: tensor<?x4xf32>) -> tensor<?x8xf32> {
+  %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<?x4xf32> -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
+
+// -----
+
+// With tf_half_pixel_for_nn, scale 1 moves each position by half an
+// input: the axis of run-time length keeps its tables.
+// CHECK-LABEL: func @nearest_symbolic_scale_1_tf_half_pixel_for_nn
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel"]} outs(%{{.*}} : tensor<?xindex>)
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?xindex>, tensor<8xi32>)
+func.func @nearest_symbolic_scale_1_tf_half_pixel_for_nn(%x: tensor<?x4xf32>) -> tensor<?x8xf32> {
+  %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<tf_half_pixel_for_nn>, nearest_mode = #onnx.nearest_mode<round_prefer_ceil>} : tensor<?x4xf32> -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
+
+// -----
+
 // Run-time scales: the output length floor(n * s) and the tables are
 // computed at the kernel's entry, in f64.
 // CHECK-LABEL: func @linear_runtime

@@ -80,6 +80,26 @@ struct ResizeOperands {
   /// scale 1 (its coordinate x + 0.5 is not x). In every other mode scale 1
   /// and the input's length map each position to itself.
   llvm::SmallVector<int64_t> getResampledAxes(int64_t rank) const;
+  /// Whether an axis of scale 1 whose output is as long as its input maps
+  /// each output to its own position, whatever the length: the coordinate
+  /// of position x is then x in every mode but tf_half_pixel_for_nn (x +
+  /// 1/2) and tf_crop_and_resize (through the roi), and nearest, linear and
+  /// cubic weigh an integer coordinate's own element alone.
+  bool keepsPositionsAtScaleOne() const {
+    return coordinateMode !=
+               CoordinateTransformationMode::tf_half_pixel_for_nn &&
+           coordinateMode != CoordinateTransformationMode::tf_crop_and_resize;
+  }
+  /// Whether the kernel copies an axis of a scale of 1 known at compile time
+  /// (`staticScale`) and a length known only at run time: the shape
+  /// function then checks that its output is as long as its input, as the
+  /// length rule makes it up to 2^24 elements (past that, floor(n * 1) snaps
+  /// up to n rounded to float32, which can be n + 1).
+  bool copiesRunTimeAxis(std::optional<double> staticScale,
+                         bool dynamicLength) const {
+    return dynamicLength && staticScale && *staticScale == 1.0 &&
+           keepsPositionsAtScaleOne();
+  }
   /// Whether the length align_corners and tf_crop_and_resize divide by is
   /// the output length (sizes given, or alignCornersByOutputLength) rather
   /// than s * n.
