@@ -72,6 +72,31 @@ Value viewAsCore(OpBuilder &builder, ArrayRef<Operation *> top,
   return view;
 }
 
+/// Whether two unit-stride regions provably share no element: along some
+/// dimension, one ends where or before the other starts. (Upstream's
+/// areOverlappingSlices gives up at the first dimension it cannot decide,
+/// such as a dynamic size both regions cover whole.)
+bool areDisjoint(MLIRContext *context, tensor::ExtractSliceOp first,
+                 tensor::ExtractSliceOp second) {
+  if (!first.hasUnitStride() || !second.hasUnitStride())
+    return false;
+  using Variable = ValueBoundsConstraintSet::Variable;
+  AffineMap end = AffineMap::get(
+      0, 2, getAffineSymbolExpr(0, context) + getAffineSymbolExpr(1, context));
+  auto endsBefore = [&](tensor::ExtractSliceOp a, tensor::ExtractSliceOp b,
+                        int64_t d) {
+    Variable aEnd(end, ArrayRef<Variable>{Variable(a.getMixedOffsets()[d]),
+                                          Variable(a.getMixedSizes()[d])});
+    return ValueBoundsConstraintSet::compare(
+        aEnd, ValueBoundsConstraintSet::ComparisonOperator::LE,
+        Variable(b.getMixedOffsets()[d]));
+  };
+  for (int64_t d = 0, e = first.getSourceType().getRank(); d < e; ++d)
+    if (endsBefore(first, second, d) || endsBefore(second, first, d))
+      return true;
+  return false;
+}
+
 /// Writes `core`, seen through the `top` reshapes, into `destination` when
 /// it is disjoint regions of a tensor.empty inserted one by one, each
 /// computed by a destination-style op into that region of the same
@@ -122,14 +147,9 @@ LogicalResult materializeRegions(OpBuilder &builder, Operation *ret,
   // The regions must not overlap: in place, a later insertion would no
   // longer overwrite an earlier one.
   for (auto [i, first] : llvm::enumerate(regions))
-    for (tensor::ExtractSliceOp second : ArrayRef(regions).drop_front(i + 1)) {
-      FailureOr<bool> overlapping =
-          ValueBoundsConstraintSet::areOverlappingSlices(
-              builder.getContext(), HyperrectangularSlice(first),
-              HyperrectangularSlice(second));
-      if (failed(overlapping) || *overlapping)
+    for (tensor::ExtractSliceOp second : ArrayRef(regions).drop_front(i + 1))
+      if (!areDisjoint(builder.getContext(), first, second))
         return failure();
-    }
 
   // The view takes the empty tensor's place: its sizes are defined before.
   builder.setInsertionPoint(empty);

@@ -131,6 +131,51 @@ func.func @dynamic_regions(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 
 // -----
 
+// Regions of run-time extents along the second dimension, as the ends and
+// the inside of a row: [0, lo), [lo, hi) and [hi, n), with lo = min(n, 2)
+// and hi = max(lo, n - 1). Each pair is disjoint along it, whatever the
+// dynamic first dimension, so each region is computed in place.
+// CHECK-LABEL: func @dynamic_disjoint_regions
+// CHECK-COUNT-3: memref.subview
+// CHECK-COUNT-3: bufferization.materialize_in_destination
+// CHECK-NOT:     tensor.insert_slice
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dynamic_disjoint_regions(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %lo = affine.min affine_map<()[s0] -> (s0, 2)>()[%n]
+  %hi = affine.max affine_map<()[s0, s1] -> (s0, s1 - 1)>()[%lo, %n]
+  %inside = arith.subi %hi, %lo : index
+  %right = arith.subi %n, %hi : index
+  %e = tensor.empty(%h, %n) : tensor<?x?xf32>
+  %a = tensor.extract_slice %e[0, %lo] [%h, %inside] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  %b = tensor.extract_slice %e[0, 0] [%h, %lo] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  %c = tensor.extract_slice %e[0, %hi] [%h, %right] [1, 1] : tensor<?x?xf32> to tensor<?x?xf32>
+  %0 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%a : tensor<?x?xf32>) {
+  ^bb0(%out: f32):
+    %zero = arith.constant 0.0 : f32
+    linalg.yield %zero : f32
+  } -> tensor<?x?xf32>
+  %1 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%b : tensor<?x?xf32>) {
+  ^bb0(%out: f32):
+    %one = arith.constant 1.0 : f32
+    linalg.yield %one : f32
+  } -> tensor<?x?xf32>
+  %2 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%c : tensor<?x?xf32>) {
+  ^bb0(%out: f32):
+    %two = arith.constant 2.0 : f32
+    linalg.yield %two : f32
+  } -> tensor<?x?xf32>
+  %3 = tensor.insert_slice %0 into %e[0, %lo] [%h, %inside] [1, 1] : tensor<?x?xf32> into tensor<?x?xf32>
+  %4 = tensor.insert_slice %1 into %3[0, 0] [%h, %lo] [1, 1] : tensor<?x?xf32> into tensor<?x?xf32>
+  %5 = tensor.insert_slice %2 into %4[0, %hi] [%h, %right] [1, 1] : tensor<?x?xf32> into tensor<?x?xf32>
+  return %5 : tensor<?x?xf32>
+}
+
+// -----
+
 // A region computed into something else than its region of the empty
 // tensor is not written in place: the result is materialized as a whole.
 // CHECK-LABEL: func @foreign_region
