@@ -165,10 +165,12 @@ constexpr int64_t kMinIterationBytes = 256;
 /// parallel loops nested in it, each the last op of its parent's body after
 /// pure ops only, with bounds independent of the band, until the band has
 /// kMinBandIterations iterations or an iteration of the next loop writes less
-/// than kMinIterationBytes.
+/// than kMinIterationBytes. A trip count known only at run time counts as
+/// 1: it may be (a batch of one image), and the loops after it then share
+/// the work.
 SmallVector<scf::ForOp> getBand(scf::ForOp outer) {
   SmallVector<scf::ForOp> band = {outer};
-  int64_t iterations = getStaticTripCount(outer).value_or(kMinBandIterations);
+  int64_t iterations = getStaticTripCount(outer).value_or(1);
   while (iterations < kMinBandIterations) {
     // The next loop may follow pure ops (the indices of the iterations an
     // unroll-and-jammed loop runs at once); the task recomputes them.
@@ -187,7 +189,7 @@ SmallVector<scf::ForOp> getBand(scf::ForOp outer) {
     if (estimateBytesWritten(inner, kMinBandIterations) < kMinIterationBytes)
       break;
     band.push_back(inner);
-    iterations *= getStaticTripCount(inner).value_or(kMinBandIterations);
+    iterations *= getStaticTripCount(inner).value_or(1);
   }
   return band;
 }

@@ -524,3 +524,39 @@ func.func @alike_nests(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>, 
   } {onnxc.parallel}
   return
 }
+
+// -----
+
+// Outer loops of trip counts known only at run time (a batch and channels,
+// both 1 for one grey image) join the band with the rows inside them, so
+// that the threads share the rows too: the task's range covers all three.
+// CHECK-LABEL: func @run_time_outer_loops
+// CHECK-SAME:    (%{{.*}}: memref<?x?x?x64xf32>, %{{.*}}: memref<?x?x?x64xf32>, %[[B:.*]]: index, %[[C:.*]]: index, %[[H:.*]]: index)
+// CHECK:         %[[BC:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK:         %[[ALL:.*]] = arith.muli %[[BC]], %{{.*}} : index
+// CHECK:         %[[N64:.*]] = arith.index_cast %[[ALL]] : index to i64
+// CHECK:         call @__onnxc_parallel_for(%{{.*}}, %{{.*}}, %[[N64]], %{{.*}})
+// CHECK-LABEL: func private @run_time_outer_loops_parallel_0
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:           arith.remsi %[[I]]
+// CHECK:           arith.divsi %[[I]]
+// CHECK:           scf.for
+// CHECK-NOT:       scf.for
+// CHECK:             vector.store
+func.func @run_time_outer_loops(%x: memref<?x?x?x64xf32>, %y: memref<?x?x?x64xf32>, %b: index, %c: index, %h: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %b step %c1 {
+    scf.for %j = %c0 to %c step %c1 {
+      scf.for %k = %c0 to %h step %c1 {
+        scf.for %l = %c0 to %c64 step %c16 {
+          %v = vector.load %x[%i, %j, %k, %l] : memref<?x?x?x64xf32>, vector<16xf32>
+          vector.store %v, %y[%i, %j, %k, %l] : memref<?x?x?x64xf32>, vector<16xf32>
+        } {onnxc.parallel}
+      } {onnxc.parallel}
+    } {onnxc.parallel}
+  } {onnxc.parallel}
+  return
+}
