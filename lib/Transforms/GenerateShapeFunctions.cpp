@@ -429,7 +429,7 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
   SmallVector<ResizedAxis> axes =
       buildResizedAxes(b, loc, resize, input, scales, sizes);
   SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
-  SmallVector<Value> fits, filled, agrees, copies;
+  SmallVector<Value> fits, filled, agrees, factors;
   Value limit = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0x1p62));
   Value zeroIndex = index(0);
   for (auto [d, axis] : llvm::enumerate(axes)) {
@@ -437,10 +437,12 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
       continue; // Checked by the verifier.
     Value n = getValueOrCreateConstantIndexOp(b, loc, inSizes[d]);
     Value out = getValueOrCreateConstantIndexOp(b, loc, axis.outLength);
-    if (resize.copiesRunTimeAxis(axis.staticScale,
-                                 !getConstantIntValue(inSizes[d])))
-      copies.push_back(
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, out, n));
+    if (std::optional<int64_t> factor = resize.getRunTimeFactor(
+            axis.staticScale, !getConstantIntValue(inSizes[d]),
+            /*innermost=*/d + 1 == axes.size()))
+      factors.push_back(arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, out,
+          arith::MulIOp::create(b, loc, n, index(*factor))));
     if (resize.scales) {
       Value nF64 = arith::SIToFPOp::create(
           b, loc, b.getF64Type(),
@@ -517,12 +519,13 @@ void addResizeChecks(Operation *op, const ResizeOperands &resize,
     checks.check(
         allOf(b, loc, fits),
         llvm::formatv("{0}: an output dimension is too large", what).str());
-  if (!copies.empty())
-    checks.check(allOf(b, loc, copies),
-                 llvm::formatv("{0}: an axis of scale 1 longer than 2^24 "
-                               "elements, which the length rule lengthens, "
-                               "is not supported when its length is known "
-                               "only at run time",
+  if (!factors.empty())
+    checks.check(allOf(b, loc, factors),
+                 llvm::formatv("{0}: an axis of integer scale f and more "
+                               "than 2^24 output elements, which the length "
+                               "rule makes longer than f times its input, is "
+                               "not supported when its length is known only "
+                               "at run time",
                                what)
                      .str());
   if (!filled.empty())

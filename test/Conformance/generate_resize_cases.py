@@ -790,6 +790,33 @@ def axes_cases(data):
             "resize19_float32_%s_%s_scale_1_symbolic_axes" % (mode, ctm), 19,
             data.distinct([2, 3, 4, 5]), "float32", mode=mode, ctm=ctm,
             scales=[1, 1, 2, 1.5], x_decl=["N", "C", "H", "W"], **extra))
+    # An innermost axis of symbolic length and a constant integer scale is
+    # computed by phases whose taps lie at fixed offsets, its ends clamped:
+    # every such mode, factors 2 to 4, rows of 1 to 7 elements (shorter
+    # than the clamped ends, too), other axes resized beside it.
+    for (type_name, mode, ctm, shape, scales) in (
+            ("float32", "linear", "half_pixel", [2, 3, 4, 5], [1, 1, 2, 2]),
+            ("float32", "linear", "asymmetric", [1, 2, 3, 7], [1, 1, 1.5, 3]),
+            ("float32", "linear", "pytorch_half_pixel", [1, 1, 6, 4],
+             [1, 1, 0.5, 4]),
+            ("float32", "linear", "half_pixel_symmetric", [2, 2, 3, 3],
+             [1, 2, 1, 2]),
+            ("float32", "linear", "tf_half_pixel_for_nn", [1, 2, 3, 5],
+             [1, 1, 2, 2]),
+            ("float32", "cubic", "half_pixel", [1, 2, 4, 6], [1, 1, 2, 2]),
+            ("float32", "cubic", "asymmetric", [1, 1, 3, 2], [1, 1, 1, 3]),
+            ("float32", "cubic", "half_pixel", [2, 1], [1, 4]),
+            ("float32", "linear", "half_pixel", [3, 1], [2, 2]),
+            ("float32", "linear", "half_pixel", [5], [2]),
+            ("float64", "cubic", "pytorch_half_pixel", [2, 3, 3], [1, 2, 2]),
+            ("float16", "linear", "half_pixel", [1, 2, 3, 4], [1, 1, 2, 2]),
+            ("uint8", "linear", "half_pixel", [1, 3, 4, 5], [1, 1, 2, 2]),
+            ("int16", "cubic", "asymmetric", [1, 2, 3, 4], [1, 1, 2, 4])):
+        cases.append(resize_case(
+            "resize19_%s_%s_%s_%s_symbolic_integer_factor" % (
+                type_name, mode, ctm, fmt(scales)), 19,
+            data.numeric(type_name, shape), type_name, mode=mode, ctm=ctm,
+            scales=scales, x_decl=["D%d" % i for i in range(len(shape))]))
     # half_pixel_symmetric divides by s * n, not by the policy's rounded
     # output length.
     for kar, form in (("not_larger", "constant"), ("not_smaller", "runtime")):

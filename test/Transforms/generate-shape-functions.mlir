@@ -200,16 +200,22 @@ func.func @flatten(%x: tensor<?x3x4xf32> {onnx.name = "x"}, %s: tensor<2xi64> {o
 
 // -----
 
-// An axis of constant scale 1 and run-time length, which the kernel copies:
-// its output must be as long as its input, which the length rule gives up
-// to 2^24 elements.
+// Axes of constant integer scales f and run-time lengths, which the kernel
+// copies (f = 1) or computes by phases (the innermost, f = 2): each output
+// must be f times as long as its input, which the length rule gives up to
+// 2^24 output elements.
 // CHECK-LABEL: func @resize_copied_axis_shapes
-// CHECK-SAME:    attributes {onnx.checks = ["Resize node 'c': an output dimension is too large", "Resize node 'c': an axis of scale 1 longer than 2^24 elements, which the length rule lengthens, is not supported when its length is known only at run time"]}
-// CHECK:         %[[OUT:.*]] = arith.index_cast %{{.*}} : i64 to index
-// CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x4xf32>
-// CHECK:         arith.cmpi eq, %[[OUT]], %[[N]] : index
-func.func @resize_copied_axis(%x: tensor<?x4xf32> {onnx.name = "X"}) -> tensor<?x8xf32> {
+// CHECK-SAME:    attributes {onnx.checks = ["Resize node 'c': an output dimension is too large", "Resize node 'c': an axis of integer scale f and more than 2^24 output elements, which the length rule makes longer than f times its input, is not supported when its length is known only at run time"]}
+// CHECK:         arith.index_cast %{{.*}} : i64 to index
+// CHECK:         arith.index_cast %{{.*}} : i64 to index
+// CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x?xf32>
+// CHECK-NEXT:    %[[ROW:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x?xf32>
+// CHECK-NEXT:    %[[COPY:.*]] = arith.cmpi eq, %{{.*}}, %[[N]] : index
+// CHECK:         %[[TWICE:.*]] = arith.muli %[[ROW]], %{{.*}} : index
+// CHECK:         %[[PHASES:.*]] = arith.cmpi eq, %{{.*}}, %[[TWICE]] : index
+// CHECK:         arith.andi %[[COPY]], %[[PHASES]] : i1
+func.func @resize_copied_axis(%x: tensor<?x?xf32> {onnx.name = "X"}) -> tensor<?x?xf32> {
   %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
-  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<?x4xf32> -> tensor<?x8xf32> loc("c")
-  return %0 : tensor<?x8xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<?x?xf32> -> tensor<?x?xf32> loc("c")
+  return %0 : tensor<?x?xf32>
 }

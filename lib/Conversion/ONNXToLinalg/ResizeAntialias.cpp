@@ -127,7 +127,7 @@ narrowPassWeights(OpBuilder &b, Location loc, const ComputeType &fixed,
 bool isCopy(const ResizeOperands &resize, const ResizedAxis &axis,
             OpFoldResult outLength, OpFoldResult inLength) {
   std::optional<int64_t> in = getConstantIntValue(inLength);
-  if (resize.copiesRunTimeAxis(axis.staticScale, !in))
+  if (resize.getRunTimeFactor(axis.staticScale, !in, /*innermost=*/false) == 1)
     return true;
   return axis.staticScale && *axis.staticScale == 1.0 && in &&
          getConstantIntValue(outLength) == in &&

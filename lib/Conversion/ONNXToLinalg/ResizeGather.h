@@ -9,6 +9,7 @@
 #define ONNXC_LIB_CONVERSION_ONNXTOLINALG_RESIZEGATHER_H
 
 #include "Resampling.h"
+#include "onnxc/Dialect/ONNX/ONNXOps.h"
 
 #include "mlir/IR/Value.h"
 
@@ -98,6 +99,19 @@ Value buildPhasedGather(OpBuilder &b, Location loc, Value input,
                         ArrayRef<int64_t> resized, ArrayRef<AxisTables> tables,
                         ArrayRef<OpFoldResult> outSizes,
                         const ComputeType &compute, bool groupRows);
+
+/// buildGather's weighted sums when the innermost axis has a length known
+/// only at run time and a constant integer scale f of at most kMaxPhases
+/// (ResizeOperands::getRunTimeFactor, `lastScale` its scale): output j * f
+/// + r of a row computed as phase r of input element j, its taps read at
+/// fixed offsets from j (ResizeRunTimePhases.cpp). Null otherwise.
+Value buildRunTimePhasedGather(OpBuilder &b, Location loc,
+                               const onnx::ResizeOperands &resize, Value input,
+                               ArrayRef<int64_t> resized,
+                               ArrayRef<AxisTables> tables,
+                               ArrayRef<OpFoldResult> outSizes,
+                               const ComputeType &compute,
+                               std::optional<double> lastScale);
 
 } // namespace onnxc::onnx_to_linalg::resize
 

@@ -594,8 +594,9 @@ private:
       // An axis not listed has no roi values (it only has tables with
       // tf_half_pixel_for_nn, which reads none).
       int64_t position = llvm::find(listed, d) - listed.begin();
-      if (resize.copiesRunTimeAxis(axes[d].staticScale,
-                                   !getConstantIntValue(inSizes[d])))
+      if (resize.getRunTimeFactor(axes[d].staticScale,
+                                  !getConstantIntValue(inSizes[d]),
+                                  /*innermost=*/false) == 1)
         continue;
       AxisTables axisTables =
           lowering.buildTables(axes[d], inSizes[d], position, listed.size());
@@ -648,6 +649,10 @@ private:
       return channelsLast;
     if (Value phased = buildPhasedGather(b, loc, input, resized, tables,
                                          outSizes, compute, groupRows))
+      return phased;
+    if (Value phased = buildRunTimePhasedGather(
+            b, loc, resize, input, resized, tables, outSizes, compute,
+            axes[resized.back()].staticScale))
       return phased;
     return buildGather(b, loc, input, resized, tables, outSizes, compute,
                        resize.extrapolationValue);

@@ -558,6 +558,28 @@ SmallVector<int64_t> ResizeOperands::getResampledAxes(int64_t rank) const {
   return resampled;
 }
 
+std::optional<int64_t>
+ResizeOperands::getRunTimeFactor(std::optional<double> staticScale,
+                                 bool dynamicLength, bool innermost) const {
+  using Mode = CoordinateTransformationMode;
+  if (!dynamicLength || !staticScale || *staticScale < 1.0 ||
+      *staticScale > double(int64_t(1) << 32) ||
+      *staticScale != std::floor(*staticScale))
+    return std::nullopt;
+  auto factor = static_cast<int64_t>(*staticScale);
+  if (factor == 1)
+    return keepsPositionsAtScaleOne() ? std::optional<int64_t>(1)
+                                      : std::nullopt;
+  bool offsetIndependentOfLength = llvm::is_contained(
+      {Mode::half_pixel, Mode::half_pixel_symmetric, Mode::pytorch_half_pixel,
+       Mode::asymmetric, Mode::tf_half_pixel_for_nn},
+      coordinateMode);
+  if (!innermost || mode == ResizeMode::nearest || excludeOutside ||
+      antialias || !offsetIndependentOfLength)
+    return std::nullopt;
+  return factor;
+}
+
 /// A static empty `scales` or `roi` stands for an absent one (Resize-11
 /// requires both inputs and says that an empty `scales` means absent;
 /// exporters write both so, for later versions too, and an absent roi is

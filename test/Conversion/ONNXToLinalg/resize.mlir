@@ -236,6 +236,54 @@ func.func @linear_phases_symbolic_copy(%x: tensor<?x4xf32>) -> tensor<?x8xf32> {
 
 // -----
 
+// Rows of run-time length n, twice as long: phases whose taps lie at fixed
+// offsets from the input element j (half_pixel: j - 1 and j for phase 0, j
+// and j + 1 for phase 1), read directly inside the row, [lo, hi) = [min(n,
+// 1), max(lo, n - 1)), and clamped to it in the kernels of its ends.
+// CHECK-LABEL: func @linear_phases_run_time_length
+// CHECK-DAG:     %[[QUARTER:.*]] = arith.constant 2.500000e-01 : f32
+// CHECK-DAG:     %[[THREE:.*]] = arith.constant 7.500000e-01 : f32
+// CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<3x?xf32>
+// CHECK:         %[[VIEW:.*]] = tensor.empty(%[[N]]) : tensor<3x?x2xf32>
+// CHECK:         %[[LO:.*]] = affine.min #{{.*}}()[%[[N]]]
+// CHECK:         %[[HI:.*]] = affine.max #{{.*}}()[%[[LO]], %[[N]]]
+// CHECK:         %[[INSIDE:.*]] = tensor.extract_slice %[[VIEW]][0, %[[LO]], 0]
+// CHECK:         %[[SUMS:.*]] = linalg.generic {{.*}} outs(%[[INSIDE]] : tensor<3x?x2xf32>)
+// CHECK:           %[[J0:.*]] = linalg.index 1 : index
+// CHECK:           %[[J:.*]] = arith.addi %[[J0]], %[[LO]] : index
+// CHECK:           tensor.extract %{{.*}}[%{{.*}}, %[[J]]]
+// CHECK:           arith.mulf %{{.*}}, %[[THREE]]
+// CHECK-NOT:       arith.minsi
+// CHECK:           linalg.yield
+// CHECK:         tensor.insert_slice %[[SUMS]] into %[[VIEW]][0, %[[LO]], 0]
+// CHECK:         %[[LEFT:.*]] = tensor.extract_slice %[[VIEW]][0, 0, 0] [3, %[[LO]], 2]
+// CHECK:         linalg.generic {{.*}} outs(%[[LEFT]] : tensor<3x?x2xf32>)
+// CHECK:           arith.minsi
+// CHECK:           arith.maxsi
+// CHECK:         %[[RIGHT:.*]] = tensor.extract_slice %[[VIEW]][0, %[[HI]], 0]
+// CHECK:         linalg.generic {{.*}} outs(%[[RIGHT]] : tensor<3x?x2xf32>)
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<3x?x2xf32> into tensor<3x?xf32>
+func.func @linear_phases_run_time_length(%x: tensor<3x?xf32>) -> tensor<3x?xf32> {
+  %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<3x?xf32> -> tensor<3x?xf32>
+  return %0 : tensor<3x?xf32>
+}
+
+// -----
+
+// align_corners's coordinate depends on n: rows of run-time length keep
+// their tables.
+// CHECK-LABEL: func @linear_align_corners_run_time_length
+// CHECK-NOT:     affine.min
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<?xindex>, tensor<?xindex>, tensor<?xf32>, tensor<?xf32>)
+func.func @linear_align_corners_run_time_length(%x: tensor<3x?xf32>) -> tensor<3x?xf32> {
+  %s = onnx.Constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>, coordinate_transformation_mode = #onnx.coordinate_transformation_mode<align_corners>} : tensor<3x?xf32> -> tensor<3x?xf32>
+  return %0 : tensor<3x?xf32>
+}
+
+// -----
+
 // With tf_half_pixel_for_nn, scale 1 moves each position by half an
 // input: the axis of run-time length keeps its tables.
 // CHECK-LABEL: func @nearest_symbolic_scale_1_tf_half_pixel_for_nn

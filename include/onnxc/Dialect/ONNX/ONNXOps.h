@@ -90,16 +90,19 @@ struct ResizeOperands {
                CoordinateTransformationMode::tf_half_pixel_for_nn &&
            coordinateMode != CoordinateTransformationMode::tf_crop_and_resize;
   }
-  /// Whether the kernel copies an axis of a scale of 1 known at compile time
-  /// (`staticScale`) and a length known only at run time: the shape
-  /// function then checks that its output is as long as its input, as the
-  /// length rule makes it up to 2^24 elements (past that, floor(n * 1) snaps
-  /// up to n rounded to float32, which can be n + 1).
-  bool copiesRunTimeAxis(std::optional<double> staticScale,
-                         bool dynamicLength) const {
-    return dynamicLength && staticScale && *staticScale == 1.0 &&
-           keepsPositionsAtScaleOne();
-  }
+  /// The integer factor f by which the kernel may compute an axis of a
+  /// constant scale and a length known only at run time as f * n outputs,
+  /// each reading input elements at fixed offsets from its own: f = 1, a
+  /// copy, in the modes keepsPositionsAtScaleOne allows; f >= 2 on the
+  /// innermost axis (`innermost`), linear or cubic without exclude_outside
+  /// or antialias, in a mode whose coordinate is the position over s plus
+  /// an offset independent of n. The shape function then checks that the
+  /// length rule gives f * n, as it does up to 2^24 output elements (past
+  /// that, floor(n * f) snaps up to the product rounded to float32, which
+  /// can be larger).
+  std::optional<int64_t> getRunTimeFactor(std::optional<double> staticScale,
+                                          bool dynamicLength,
+                                          bool innermost) const;
   /// Whether the length align_corners and tf_crop_and_resize divide by is
   /// the output length (sizes given, or alignCornersByOutputLength) rather
   /// than s * n.
