@@ -817,6 +817,26 @@ def axes_cases(data):
                 type_name, mode, ctm, fmt(scales)), 19,
             data.numeric(type_name, shape), type_name, mode=mode, ctm=ctm,
             scales=scales, x_decl=["D%d" % i for i in range(len(shape))]))
+    # Nearest on such an axis: each phase reads one element at a fixed
+    # offset, for every element type.
+    for (opset, type_name, ctm, nearest_mode, shape, scales) in (
+            (19, "float32", "half_pixel", None, [1, 2, 3, 5], [1, 1, 2, 2]),
+            (19, "int64", "asymmetric", "ceil", [2, 4], [1, 3]),
+            (13, "uint8", "tf_half_pixel_for_nn", "round_prefer_ceil",
+             [2, 3], [1, 2]),
+            (19, "string", "half_pixel", None, [5], [2]),
+            (19, "bool", "pytorch_half_pixel", "floor", [2, 3], [1, 4]),
+            (19, "complex64", "asymmetric", None, [2, 3], [2, 2]),
+            (19, "float32", "half_pixel_symmetric", "round_prefer_ceil", [1],
+             [3]),
+            (10, "float32", None, None, [3, 4], [1, 2])):
+        cases.append(resize_case(
+            "resize%d_%s_nearest_%s_%s_%s_symbolic_integer_factor" % (
+                opset, type_name, ctm or "v10", nearest_mode or "default",
+                fmt(scales)), opset,
+            data.values(type_name, shape), type_name,
+            mode="nearest", ctm=ctm, nearest_mode=nearest_mode,
+            scales=scales, x_decl=["D%d" % i for i in range(len(shape))]))
     # half_pixel_symmetric divides by s * n, not by the policy's rounded
     # output length.
     for kar, form in (("not_larger", "constant"), ("not_smaller", "runtime")):

@@ -100,11 +100,12 @@ Value buildPhasedGather(OpBuilder &b, Location loc, Value input,
                         ArrayRef<OpFoldResult> outSizes,
                         const ComputeType &compute, bool groupRows);
 
-/// buildGather's weighted sums when the innermost axis has a length known
-/// only at run time and a constant integer scale f of at most kMaxPhases
-/// (ResizeOperands::getRunTimeFactor, `lastScale` its scale): output j * f
-/// + r of a row computed as phase r of input element j, its taps read at
-/// fixed offsets from j (ResizeRunTimePhases.cpp). Null otherwise.
+/// buildGather when the innermost axis has a length known only at run time
+/// and a constant integer scale f of at most kMaxPhases
+/// (ResizeOperands::getRunTimeFactor, `lastScale` its scale), and no
+/// coordinate extrapolates: output j * f + r of a row computed as phase r
+/// of input element j, its taps (nearest: its one tap) read at fixed
+/// offsets from j (ResizeRunTimePhases.cpp). Null otherwise.
 Value buildRunTimePhasedGather(OpBuilder &b, Location loc,
                                const onnx::ResizeOperands &resize, Value input,
                                ArrayRef<int64_t> resized,

@@ -3,14 +3,14 @@
 // A model exported with dynamic axes keeps constant scales, so that an
 // innermost axis growing by an integer factor f has, whatever its length n,
 // the phases a static one has: output j * f + r reads input elements j + d
-// for a few fixed offsets d, with fixed weights, in the modes whose
-// coordinate is the position over s plus an offset independent of n
-// (ResizeOperands::getRunTimeFactor). The kernel runs over (j, r) as
-// ResizePhases.cpp's does, but reads X at j + d directly rather than
-// through tables that only constants let onnx-specialize-gathers turn into
-// loads: a contiguous run per tap, vectorized along j. The few elements at
-// each end of a row, whose taps the edges clamp, get kernels of their own
-// with the offsets clamped.
+// for a few fixed offsets d, with fixed weights (nearest: one element), in
+// the modes whose coordinate is the position over s plus an offset
+// independent of n (ResizeOperands::getRunTimeFactor). The kernel runs
+// over (j, r) as ResizePhases.cpp's does, but reads X at j + d directly
+// rather than through tables that only constants let
+// onnx-specialize-gathers turn into loads: a contiguous run per tap,
+// vectorized along j. The few elements at each end of a row, whose taps
+// the edges clamp, get kernels of their own with the offsets clamped.
 //
 //===----------------------------------------------------------------------===//
 
@@ -135,6 +135,14 @@ Value buildKernel(OpBuilder &b, Location loc, Value input,
             return arith::MaxSIOp::create(
                 nb, nloc, index, arith::ConstantIndexOp::create(nb, nloc, 0));
           };
+          if (phases.weights[r].empty()) {
+            // Nearest: the one tap of each axis.
+            SmallVector<Value> indices(position);
+            for (auto [a, d] : llvm::enumerate(resized))
+              indices[d] = tapIndex(a, 0);
+            return tensor::ExtractOp::create(nb, nloc, input, indices)
+                .getResult();
+          }
           auto tapWeight = [&](int64_t a, int64_t t) -> Value {
             if (a != last)
               return args[firstInput[a] + tapCount + t];
@@ -162,11 +170,14 @@ Value resize::buildRunTimePhasedGather(OpBuilder &b, Location loc,
                                        std::optional<double> lastScale) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
-  if (resized.empty() || resized.back() != rank - 1 || compute.isComplex ||
-      compute.fixedType || llvm::any_of(tables, [&](const AxisTables &t) {
-        return t.inside || t.weights.empty() ||
-               t.indices.size() != tables.front().indices.size();
+  if (resized.empty() || resized.back() != rank - 1 || compute.fixedType ||
+      llvm::any_of(tables, [&](const AxisTables &t) {
+        return t.inside || t.indices.size() != tables.front().indices.size() ||
+               t.weights.size() != tables.front().weights.size();
       }))
+    return nullptr;
+  // Complex sums take their parts apart; nearest only moves elements.
+  if (compute.isComplex && !tables.front().weights.empty())
     return nullptr;
   std::optional<int64_t> f = resize.getRunTimeFactor(
       lastScale, inputType.isDynamicDim(rank - 1), /*innermost=*/true);

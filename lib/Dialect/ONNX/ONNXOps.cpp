@@ -574,8 +574,10 @@ ResizeOperands::getRunTimeFactor(std::optional<double> staticScale,
       {Mode::half_pixel, Mode::half_pixel_symmetric, Mode::pytorch_half_pixel,
        Mode::asymmetric, Mode::tf_half_pixel_for_nn},
       coordinateMode);
-  if (!innermost || mode == ResizeMode::nearest || excludeOutside ||
-      antialias || !offsetIndependentOfLength)
+  // Nearest reads neither exclude_outside nor antialias.
+  bool renormalizes =
+      mode != ResizeMode::nearest && (excludeOutside || antialias);
+  if (!innermost || renormalizes || !offsetIndependentOfLength)
     return std::nullopt;
   return factor;
 }

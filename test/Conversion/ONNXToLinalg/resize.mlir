@@ -271,6 +271,28 @@ func.func @linear_phases_run_time_length(%x: tensor<3x?xf32>) -> tensor<3x?xf32>
 
 // -----
 
+// Nearest on rows of run-time length grown by 3 (asymmetric, ceil): phase
+// r reads element j + 1 for r > 0, clamped at the row's end, and j itself
+// for r = 0.
+// CHECK-LABEL: func @nearest_phases_run_time_length
+// CHECK:         %[[LO:.*]] = affine.min
+// CHECK:         %[[HI:.*]] = affine.max
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x?x3xi8>)
+// CHECK:           %[[J:.*]] = arith.addi %{{.*}}, %[[LO]] : index
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[J]], %{{.*}} : index
+// CHECK:           tensor.extract %{{.*}}[%{{.*}}, %[[NEXT]]] : tensor<2x?xi8>
+// CHECK:           %[[A:.*]] = tensor.extract %{{.*}}[%{{.*}}, %[[J]]] : tensor<2x?xi8>
+// CHECK:           arith.select %{{.*}}, %[[A]], %{{.*}} : i8
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x?x3xi8>)
+// CHECK:           arith.minsi
+func.func @nearest_phases_run_time_length(%x: tensor<2x?xi8>) -> tensor<2x?xi8> {
+  %s = onnx.Constant dense<[1.0, 3.0]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {coordinate_transformation_mode = #onnx.coordinate_transformation_mode<asymmetric>, nearest_mode = #onnx.nearest_mode<ceil>} : tensor<2x?xi8> -> tensor<2x?xi8>
+  return %0 : tensor<2x?xi8>
+}
+
+// -----
+
 // align_corners's coordinate depends on n: rows of run-time length keep
 // their tables.
 // CHECK-LABEL: func @linear_align_corners_run_time_length

@@ -94,12 +94,12 @@ struct ResizeOperands {
   /// constant scale and a length known only at run time as f * n outputs,
   /// each reading input elements at fixed offsets from its own: f = 1, a
   /// copy, in the modes keepsPositionsAtScaleOne allows; f >= 2 on the
-  /// innermost axis (`innermost`), linear or cubic without exclude_outside
-  /// or antialias, in a mode whose coordinate is the position over s plus
-  /// an offset independent of n. The shape function then checks that the
-  /// length rule gives f * n, as it does up to 2^24 output elements (past
-  /// that, floor(n * f) snaps up to the product rounded to float32, which
-  /// can be larger).
+  /// innermost axis (`innermost`), nearest, or linear or cubic without
+  /// exclude_outside or antialias, in a mode whose coordinate is the
+  /// position over s plus an offset independent of n. The shape function then
+  /// checks that the length rule gives f * n, as it does up to 2^24 output
+  /// elements (past that, floor(n * f) snaps up to the product rounded to
+  /// float32, which can be larger).
   std::optional<int64_t> getRunTimeFactor(std::optional<double> staticScale,
                                           bool dynamicLength,
                                           bool innermost) const;
