@@ -1,6 +1,6 @@
 //===- onnxc_bench.cpp - Time a compiled model and a same-run copy --------===//
 //
-//   onnxc_bench MODEL.so ITERATIONS [THREADS [OFFSET]]
+//   onnxc_bench MODEL.so ITERATIONS [THREADS [OFFSET]] [--dims=D0xD1x...]
 //
 // Times onnxc_model_run on a model with one output (and any number of
 // inputs: a Resize and the lateral its Add reads), like an application that
@@ -19,7 +19,10 @@
 // without reading anything, for kernels that write much more than they read. On
 // x86-64, a copy of the limit's bytes by `rep movsb` ("movsb_ms", null
 // elsewhere): not part of the limit, a reference for CPUs whose string
-// instructions copy faster (see repMovsbCopy).
+// instructions copy faster (see repMovsbCopy). A model whose inputs have
+// dimensions known only at run time (exported with dynamic axes) takes
+// them from --dims, one shape per input, comma-separated; its output
+// takes the shape the model computes from them.
 //
 // They are timed in turns, in blocks of a few runs each (the first run
 // of a block untimed, so that each starts from its own cache state), and
@@ -57,10 +60,41 @@ void check(onnxc_status status) {
 
 } // namespace
 
+/// The shapes of --dims=1x3x1080x1920,1x3x2160x3840: one per input.
+bool parseDims(const char *text, std::vector<std::vector<int64_t>> &shapes) {
+  shapes.assign(1, {});
+  for (const char *p = text; *p;) {
+    char *end;
+    long long d = strtoll(p, &end, 10);
+    if (end == p || d < 0)
+      return false;
+    shapes.back().push_back(d);
+    p = end;
+    if (*p == 'x') {
+      ++p;
+    } else if (*p == ',') {
+      ++p;
+      shapes.emplace_back();
+    } else if (*p) {
+      return false;
+    }
+  }
+  return true;
+}
+
 int main(int argc, char **argv) {
+  std::vector<std::vector<int64_t>> givenDims;
+  if (argc >= 2 && strncmp(argv[argc - 1], "--dims=", 7) == 0) {
+    if (!parseDims(argv[argc - 1] + 7, givenDims)) {
+      fprintf(stderr, "onnxc_bench: --dims takes shapes such as "
+                      "1x3x1080x1920, one per input, comma-separated\n");
+      return 1;
+    }
+    --argc;
+  }
   if (argc < 3 || argc > 5) {
-    fprintf(stderr,
-            "usage: onnxc_bench MODEL.so ITERATIONS [THREADS [OFFSET]]\n");
+    fprintf(stderr, "usage: onnxc_bench MODEL.so ITERATIONS [THREADS "
+                    "[OFFSET]] [--dims=D0xD1x...[,...]]\n");
     return 1;
   }
   int iterations = atoi(argv[2]);
@@ -88,16 +122,23 @@ int main(int argc, char **argv) {
     return 1;
   }
   const onnxc_model_io *out = onnxc_model_output(model, 0);
-  // Each tensor's dimensions and bytes, static.
+  if (!givenDims.empty() && givenDims.size() != onnxc_model_num_inputs(model)) {
+    fprintf(stderr, "onnxc_bench: --dims gives %zu shapes for %zu inputs\n",
+            givenDims.size(), onnxc_model_num_inputs(model));
+    return 1;
+  }
+  // Each tensor's dimensions (`given`, else its static ones) and bytes.
   auto shapeOf = [&](const onnxc_model_io *io, std::vector<int64_t> &dims,
-                     size_t &bytes) {
+                     size_t &bytes, const std::vector<int64_t> *given) {
     dims.assign(io->dims, io->dims + io->rank);
+    if (given)
+      dims = *given;
     bytes = onnxc_element_size(static_cast<onnxc_element_type>(io->elem_type));
     for (int64_t d : dims) {
       if (d < 0) {
         fprintf(stderr,
                 "onnxc_bench: '%s' has a dimension known only at run time; "
-                "benchmarks need static shapes\n",
+                "give the inputs' shapes with --dims\n",
                 io->name);
         exit(1);
       }
@@ -114,7 +155,7 @@ int main(int argc, char **argv) {
     auto type = static_cast<onnxc_element_type>(in->elem_type);
     std::vector<int64_t> dims;
     size_t bytes;
-    shapeOf(in, dims, bytes);
+    shapeOf(in, dims, bytes, givenDims.empty() ? nullptr : &givenDims[k]);
     void *buffer = allocate(bytes + offset);
     void *data = static_cast<char *>(buffer) + offset;
     if (type == ONNXC_FLOAT) {
@@ -135,7 +176,16 @@ int main(int argc, char **argv) {
   }
   std::vector<int64_t> outDims;
   size_t outBytes;
-  shapeOf(out, outDims, outBytes);
+  std::vector<int64_t> computedDims;
+  if (!givenDims.empty()) {
+    // The output's shape, as the model computes it from the inputs'.
+    onnxc_tensor *computed = nullptr;
+    check(onnxc_model_run(model, inputs.data(), inputs.size(), &computed, 1));
+    const int64_t *dims = onnxc_tensor_dims(computed);
+    computedDims.assign(dims, dims + onnxc_tensor_rank(computed));
+    onnxc_tensor_destroy(computed);
+  }
+  shapeOf(out, outDims, outBytes, givenDims.empty() ? nullptr : &computedDims);
   // The fill streams from the buffer's aligned start, as streaming stores
   // must: it is the machine's floor for writing the bytes, wherever the
   // model's output starts.

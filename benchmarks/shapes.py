@@ -2,7 +2,7 @@
 """Resize over input shapes, as fractions of the limit, so that a cliff shows.
 
     shapes.py BUILD_DIR [--threads 1] [--rounds 3] [--modes linear,nearest]
-                        [--filter TEXT]
+                        [--filter TEXT] [--symbolic]
 
 The benchmark table (run.py) times a few chosen workloads; sweep.py covers
 Upsample's element types and scales on one shape. This one keeps the job
@@ -13,7 +13,9 @@ run.py, the median over the rounds of one round's ratio: the limit measured
 in the same process (the faster of a memcpy and a streaming copy of
 (bytes read + bytes written) / 2) divided by onnxc's time (onnxc_bench):
 1.0 is the speed of the faster copy. Below the table, each column's worst
-cell as a fraction of its best.
+cell as a fraction of its best. With --symbolic, every dimension of the
+models is symbolic (N, C, H, W), as in a model exported with dynamic axes,
+and each shape is given at run time.
 """
 
 import argparse
@@ -52,10 +54,12 @@ JOBS = [
 ]
 
 
-def resize_model(shape, mode, ctm, scale):
+def resize_model(shape, mode, ctm, scale, symbolic=False):
     scales = [1.0, 1.0, scale, scale]
     out = [int(np.floor(np.float32(d) * np.float32(s)))
            for d, s in zip(shape, scales)]
+    if symbolic:
+        shape, out = ["N", "C", "H", "W"], ["N", "C", "OH", "OW"]
     graph = helper.make_graph(
         [helper.make_node("Resize", ["X", "", "scales"], ["Y"], mode=mode,
                           coordinate_transformation_mode=ctm)],
@@ -78,6 +82,9 @@ def main():
                         "comma-separated words (default: all)")
     parser.add_argument("--filter", default="",
                         help="only shapes whose name contains this")
+    parser.add_argument("--symbolic", action="store_true",
+                        help="models with every dimension symbolic, the "
+                        "shapes given at run time")
     args = parser.parse_args()
     bin_dir = os.path.join(os.path.abspath(args.build), "bin")
     work = os.path.join(os.path.abspath(args.build), "shapes")
@@ -87,25 +94,31 @@ def main():
     shapes = [s for s in SHAPES if args.filter in s[0]]
 
     cases = []
+    compiled = set()  # One symbolic library serves every shape.
     for shape_name, shape in shapes:
+        dims = "x".join(map(str, shape))
         for column, mode, ctm, scale in jobs:
             name = "%s_%s_x%g_%s" % (mode, ctm, scale,
-                                     "x".join(map(str, shape)))
-            path = os.path.join(work, name + ".onnx")
-            with open(path, "wb") as f:
-                f.write(resize_model(shape, mode, ctm,
-                                     scale).SerializeToString())
+                                     "symbolic" if args.symbolic else dims)
             library = os.path.join(work, name + ".so")
-            subprocess.run([os.path.join(bin_dir, "onnx-compile"), path,
-                            "-o", library, "--entry", "model"], check=True)
-            cases.append((shape_name, column, library))
+            if library not in compiled:
+                compiled.add(library)
+                path = os.path.join(work, name + ".onnx")
+                with open(path, "wb") as f:
+                    f.write(resize_model(shape, mode, ctm, scale,
+                                         args.symbolic).SerializeToString())
+                subprocess.run([os.path.join(bin_dir, "onnx-compile"), path,
+                                "-o", library, "--entry", "model"],
+                               check=True)
+            extra = ["--dims=" + dims] if args.symbolic else []
+            cases.append((shape_name, column, library, extra))
 
     ratios = {}
     for _ in range(args.rounds):
-        for shape_name, column, library in cases:
+        for shape_name, column, library, extra in cases:
             result = json.loads(subprocess.run(
                 [os.path.join(bin_dir, "onnxc_bench"), library, "20",
-                 str(args.threads)],
+                 str(args.threads)] + extra,
                 check=True, capture_output=True, text=True).stdout)
             limit = min(result["copy_ms"], result["stream_ms"])
             ratios.setdefault((shape_name, column), []).append(
