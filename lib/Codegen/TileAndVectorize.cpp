@@ -211,7 +211,13 @@ struct ONNXTileAndVectorizePass
       // make each computed value many registers wide, and LLVM's
       // instruction selection slow on them: at most two registers each.
       laneBits = std::max(*laneBits, getWidestComputedBits(op) / 2);
-      SmallVector<int64_t> tileSizes = getTileSizes(op, vectorBits, *laneBits);
+      // A lowering may have chosen the op's tiles (the ends of a row of
+      // run-time length, of a few elements each).
+      SmallVector<int64_t> tileSizes =
+          op->hasAttr(kTileSizes)
+              ? llvm::to_vector(cast<DenseI64ArrayAttr>(op->getAttr(kTileSizes))
+                                    .asArrayRef())
+              : getTileSizes(op, vectorBits, *laneBits);
       if (llvm::all_of(tileSizes, [](int64_t s) { return s == 0; })) {
         op->setAttr(kTileSizes, rewriter.getDenseI64ArrayAttr(tileSizes));
         continue;

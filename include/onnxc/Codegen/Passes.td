@@ -161,7 +161,8 @@ def ONNXTileAndVectorizePass
     where the payload computes in an element more than twice as wide, so
     that each computed value spans at most two registers: an int8 result of
     f64 sums; a small static innermost dimension, such as the repeat
-    dimension of a nearest upsample, is kept whole), peels the partial last
+    dimension of a nearest upsample, is kept whole; a generic that already
+    has `onnxc.tile_sizes` is tiled by them), peels the partial last
     tile, and vectorizes the
     tiles with `linalg::vectorize`: full tiles without masks, the partial one
     with masks. Gathers become `vector.gather`. A generic with a dimension

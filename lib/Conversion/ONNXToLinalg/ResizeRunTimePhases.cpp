@@ -16,6 +16,7 @@
 
 #include "ONNXToLinalgPatterns.h"
 #include "ResizeGather.h"
+#include "onnxc/Dialect/Codegen/CodegenDialect.h"
 #include "onnxc/Dialect/ONNX/ResizeRules.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -156,6 +157,15 @@ Value buildKernel(OpBuilder &b, Location loc, Value input,
         });
         linalg::YieldOp::create(nb, nloc, result);
       });
+  // The ends hold a few elements of each row: one vector of the phases per
+  // element, rather than a masked vector of elements that mostly do not
+  // exist.
+  if (clamp) {
+    SmallVector<int64_t> tileSizes(loops, 1);
+    tileSizes.back() = 0;
+    codegen::CodegenDialect::TileSizesAttrHelper(b.getContext())
+        .setAttr(generic, b.getDenseI64ArrayAttr(tileSizes));
+  }
   return generic.getResult(0);
 }
 

@@ -29,7 +29,9 @@ def CodegenDialect : Dialect {
       loops rely on it to reorder their iterations.
     - `onnxc.tile_sizes` (`array<i64>`), on a `linalg` op: its tile size
       per loop (0 for a loop left whole). onnx-tile-and-vectorize sets it
-      on each tile it makes and reads it when it vectorizes the tile.
+      on each tile it makes and reads it when it vectorizes the tile; set
+      before, by the lowering, it is the op's schedule, which
+      onnx-tile-and-vectorize tiles by instead of choosing.
     - `onnxc.row_groups` (unit), on an `onnx.Resize`: its kernel may
       compute output rows in groups that share input rows, each row of a
       group a region of the result. onnx-choose-schedules sets it where the
