@@ -63,23 +63,22 @@ void check(onnxc_status status) {
 /// The shapes of --dims=1x3x1080x1920,1x3x2160x3840: one per input.
 bool parseDims(const char *text, std::vector<std::vector<int64_t>> &shapes) {
   shapes.assign(1, {});
-  for (const char *p = text; *p;) {
+  const char *p = text;
+  while (true) {
+    if (*p < '0' || *p > '9')
+      return false; // Empty, a sign, or a separator with nothing after it.
     char *end;
     long long d = strtoll(p, &end, 10);
-    if (end == p || d < 0)
-      return false;
     shapes.back().push_back(d);
     p = end;
-    if (*p == 'x') {
-      ++p;
-    } else if (*p == ',') {
-      ++p;
+    if (!*p)
+      return true;
+    if (*p == ',')
       shapes.emplace_back();
-    } else if (*p) {
+    else if (*p != 'x')
       return false;
-    }
+    ++p;
   }
-  return true;
 }
 
 int main(int argc, char **argv) {

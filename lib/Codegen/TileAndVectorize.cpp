@@ -203,6 +203,11 @@ struct ONNXTileAndVectorizePass
         rewriter.replaceOp(op, op.getDpsInits());
         continue;
       }
+      // A lowering may have chosen the op's tiles (the ends of a row of
+      // run-time length, of a few elements each); the ops left untiled must
+      // not carry them, which would mark them as tiles to vectorize.
+      auto chosen = op->getAttrOfType<DenseI64ArrayAttr>(kTileSizes);
+      op->removeAttr(kTileSizes);
       std::optional<unsigned> laneBits =
           getLaneBits(getElementTypeOrSelf(op->getResult(0).getType()));
       if (!laneBits)
@@ -211,12 +216,9 @@ struct ONNXTileAndVectorizePass
       // make each computed value many registers wide, and LLVM's
       // instruction selection slow on them: at most two registers each.
       laneBits = std::max(*laneBits, getWidestComputedBits(op) / 2);
-      // A lowering may have chosen the op's tiles (the ends of a row of
-      // run-time length, of a few elements each).
       SmallVector<int64_t> tileSizes =
-          op->hasAttr(kTileSizes)
-              ? llvm::to_vector(cast<DenseI64ArrayAttr>(op->getAttr(kTileSizes))
-                                    .asArrayRef())
+          chosen && chosen.size() == op.getNumLoops()
+              ? llvm::to_vector(chosen.asArrayRef())
               : getTileSizes(op, vectorBits, *laneBits);
       if (llvm::all_of(tileSizes, [](int64_t s) { return s == 0; })) {
         op->setAttr(kTileSizes, rewriter.getDenseI64ArrayAttr(tileSizes));
