@@ -43,6 +43,30 @@ SmallVector<Value> ComputeType::toCompute(OpBuilder &b, Location loc,
   return {arith::SIToFPOp::create(b, loc, type, x)};
 }
 
+/// f64 `x` as float32 rounded to odd: truncated toward zero, and made odd
+/// (its last mantissa bit set) when that lost anything. Rounding the result
+/// again, to nearest even in a type at least two bits narrower, gives what
+/// rounding `x` once would. NaN stays NaN; `x` must be within float32's
+/// range.
+static Value truncToFloat32RoundingToOdd(OpBuilder &b, Location loc, Value x) {
+  Type i32 = b.getI32Type();
+  Value nearest = arith::TruncFOp::create(b, loc, b.getF32Type(), x);
+  Value back = arith::ExtFOp::create(b, loc, b.getF64Type(), nearest);
+  Value inexact =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, back, x);
+  // Rounded away from zero: one step back toward it (float32's bits are
+  // sign and magnitude, so the magnitude's integer decreases by one).
+  Value away = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                     math::AbsFOp::create(b, loc, back),
+                                     math::AbsFOp::create(b, loc, x));
+  Value bits = arith::BitcastOp::create(b, loc, i32, nearest);
+  bits = arith::SubIOp::create(b, loc, bits,
+                               arith::ExtUIOp::create(b, loc, i32, away));
+  bits = arith::OrIOp::create(b, loc, bits,
+                              arith::ExtUIOp::create(b, loc, i32, inexact));
+  return arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+}
+
 Value ComputeType::fromCompute(OpBuilder &b, Location loc,
                                ArrayRef<Value> parts) const {
   if (isComplex)
@@ -141,6 +165,13 @@ Value ComputeType::fromCompute(OpBuilder &b, Location loc,
     // compiler-rt's, which a model does not link.
     if (elementType.isBF16() && type.isF64())
       v = arith::TruncFOp::create(b, loc, b.getF32Type(), v);
+    // float16 from f64, rounded once as the reference rounds it, through
+    // float32 rounded to odd: without AVX512-FP16 (or AArch64's FCVT)
+    // LLVM converts f64 to f16 with a library call per element, a
+    // hundred times slower than the kernel, while f32 to f16 is an
+    // instruction. float32's 13 extra bits make the second rounding exact.
+    if (elementType.isF16() && type.isF64())
+      v = truncToFloat32RoundingToOdd(b, loc, v);
     return arith::TruncFOp::create(b, loc, elementType, v);
   }
   if (roundToNearestEven)

@@ -319,6 +319,28 @@ func.func @nearest_symbolic_scale_1_tf_half_pixel_for_nn(%x: tensor<?x4xf32>) ->
 
 // -----
 
+// float16 interpolates in f64 and rounds once to float16: through float32
+// rounded to odd (truncated, its last bit set when inexact), which float16's
+// rounding then finishes as a direct conversion would, with an instruction.
+// CHECK-LABEL: func @linear_float16
+// CHECK:         linalg.generic
+// CHECK:           %[[NEAREST:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK:           %[[BACK:.*]] = arith.extf %[[NEAREST]] : f32 to f64
+// CHECK:           %[[INEXACT:.*]] = arith.cmpf une, %[[BACK]], %{{.*}} : f64
+// CHECK:           %[[BITS:.*]] = arith.bitcast %[[NEAREST]] : f32 to i32
+// CHECK:           %[[TRUNCATED:.*]] = arith.subi %[[BITS]], %{{.*}} : i32
+// CHECK:           %[[ODD:.*]] = arith.ori %[[TRUNCATED]], %{{.*}} : i32
+// CHECK:           %[[F32:.*]] = arith.bitcast %[[ODD]] : i32 to f32
+// CHECK:           arith.truncf %[[F32]] : f32 to f16
+// CHECK-NOT:       arith.truncf %{{.*}} : f64 to f16
+func.func @linear_float16(%x: tensor<3x5xf16>) -> tensor<3x7xf16> {
+  %s = onnx.Constant dense<[1.0, 1.5]> : tensor<2xf32>
+  %0 = onnx.ResizeV19 %x scales(%s : tensor<2xf32>) {mode = #onnx.resize_mode<linear>} : tensor<3x5xf16> -> tensor<3x7xf16>
+  return %0 : tensor<3x7xf16>
+}
+
+// -----
+
 // Run-time scales: the output length floor(n * s) and the tables are
 // computed at the kernel's entry, in f64.
 // CHECK-LABEL: func @linear_runtime
@@ -723,7 +745,8 @@ func.func @antialias_crop(%x: tensor<8xf32>, %roi: tensor<2xf32>) -> tensor<3xf3
 // -----
 
 // float16 sums in f64, then saturated at ±65504 (a cubic overshoot)
-// before rounding to float16; maximumf and minimumf leave NaN as it is.
+// before rounding to float16 (through float32 rounded to odd, see
+// @linear_float16); maximumf and minimumf leave NaN as it is.
 // CHECK-LABEL: func @float16_in_f64
 // CHECK-DAG:     %[[MAX:.*]] = arith.constant 6.550400e+04 : f64
 // CHECK-DAG:     %[[MIN:.*]] = arith.constant -6.550400e+04 : f64
@@ -732,7 +755,8 @@ func.func @antialias_crop(%x: tensor<8xf32>, %roi: tensor<2xf32>) -> tensor<3xf3
 // CHECK:           %[[SUM:.*]] = arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f64
 // CHECK:           %[[ABOVE:.*]] = arith.maximumf %[[SUM]], %[[MIN]] : f64
 // CHECK:           %[[INSIDE:.*]] = arith.minimumf %[[ABOVE]], %[[MAX]] : f64
-// CHECK:           arith.truncf %[[INSIDE]] : f64 to f16
+// CHECK:           arith.truncf %[[INSIDE]] : f64 to f32
+// CHECK:           arith.truncf %{{.*}} : f32 to f16
 func.func @float16_in_f64(%x: tensor<8xf16>) -> tensor<20xf16> {
   %s = onnx.Constant dense<[2.5]> : tensor<1xf32>
   %0 = onnx.ResizeV19 %x scales(%s : tensor<1xf32>) {mode = #onnx.resize_mode<cubic>} : tensor<8xf16> -> tensor<20xf16>
